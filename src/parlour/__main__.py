@@ -1,0 +1,7 @@
+"""``python -m parlour`` is the ``parlour`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

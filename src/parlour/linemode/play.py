@@ -1,0 +1,161 @@
+"""The line-mode loops: a human playing at a table, bots playing a demo, a record replayed."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import REPLAY_DEAL, IllegalAction, State
+from ..table import Event, Table, seat_names
+from .render import game_lines, narrate, render, resolve
+
+HELP = """Type a choice: its number, the action itself (e.g. KC, take, name H), or enough of it.
+  .      hint: the computer suggests a move; press Enter to play it
+  l      show the last trick
+  r      replay the previous deal with the same cards (only before anyone has acted in a deal)
+  h, ?   this help
+  q      quit (the game stays saved; `parlour play <game>` resumes it)"""
+
+Output = Callable[[str], None]
+
+
+def _say(out: Output, lines: list[str]) -> None:
+    for line in lines:
+        out(line)
+
+
+def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, out: Output = print,
+               delay: float = 0.0, ask_replay: bool = False, jokes: bool = False) -> str:
+    """Play until the game ends ("over"), the player quits ("quit") or input ends ("eof")."""
+    game = table.state.game.name
+    n = table.state.game.num_players
+    asked_replay: set[int] = set()
+    joke = getattr(game_lines(game), "joke", None) if jokes else None
+    joke_rng = random.Random(table.state.seed)
+    pending_hint: str | None = None
+    shown_at = -1  # the screen is drawn again only after something has happened
+
+    def show(events: list[Event], own_action: str | None = None) -> None:
+        for event in events:
+            if event.kind == "action" and event.seat == human and own_action is not None and event.data["private"]:
+                out(f"You choose {own_action}, face down.")
+                continue
+            _say(out, narrate(event, game, n, human))
+            if joke is not None and event.kind == "deal_scored" and joke_rng.random() < 0.5:
+                out(f'Computer: "{joke(joke_rng)}"')
+
+    while True:
+        state = table.state
+        deal_no = len(state.deals)
+        if ask_replay and state.can_replay_deal and deal_no not in asked_replay:
+            asked_replay.add(deal_no)
+            try:
+                answer = inp("Replay the previous deal with the same cards? (y/N) ")
+            except EOFError:
+                return "eof"
+            if answer.strip().lower().startswith("y"):
+                show(table.replay_deal())
+                continue
+        if not table.is_over and not table.human_to_move:
+            show(table.step_bot())
+            if delay:
+                time.sleep(delay)
+            continue
+        if table.is_over:
+            return "over"
+        view = table.view(human)
+        if shown_at != len(state.actions):
+            shown_at = len(state.actions)
+            out("")
+            out(render(view, human))
+        try:
+            line = inp("> ")
+        except EOFError:
+            return "eof"
+        command = line.strip()
+        low = command.lower()
+        if command == "" and pending_hint is not None:
+            command, low = pending_hint, pending_hint.lower()
+        pending_hint = None
+        if low in ("q", "quit", "exit"):
+            return "quit"
+        if low in ("h", "?", "help"):
+            out(HELP)
+            continue
+        if low in ("l", "last"):
+            last = view.get("last_trick")
+            out(narrate(Event("trick", last.get("winner"), last), game, n, human)[0] if last else "No trick yet.")
+            continue
+        if low in ("r", "replay"):
+            if state.can_replay_deal:
+                show(table.replay_deal())
+            else:
+                out("A deal can be replayed only before anyone has acted in it, after the first deal.")
+            continue
+        if low == ".":
+            pending_hint = table.hint(human)
+            out(f"Hint: {pending_hint} (press Enter to play it)")
+            continue
+        action, why = resolve(command, view["legal_actions"])
+        if action is None:
+            out(why)
+            continue
+        try:
+            show(table.play(action, human), action)
+        except IllegalAction as exc:  # pragma: no cover - resolve() only returns legal actions
+            out(str(exc))
+
+
+def describe_hands(state: State) -> list[str]:
+    names = seat_names(state.game.num_players)
+    return [f"{names[s]}: {' '.join(state.view(s).get('hand', []))}" for s in range(state.game.num_players)]
+
+
+def watch(table: Table, actions: list[str] | None = None, *, out: Output = print, delay: float = 0.0) -> None:
+    """Narrate a game with every seat's cards visible: bots playing (``actions`` None) or a record replayed."""
+    state = table.state
+    game = state.game.name
+    n = state.game.num_players
+    names = seat_names(n)
+    out(f"Deal 1: {names[state.dealer]} deals.")
+    _say(out, describe_hands(state))
+    pending = list(actions) if actions is not None else None
+    while not table.is_over:
+        if pending is not None:
+            if not pending:
+                out("(the record ends here; the game was not finished)")
+                return
+            action = pending.pop(0)
+            if action == REPLAY_DEAL:
+                events = table.replay_deal()
+                _say(out, narrate(events[0], game, n))
+                _say(out, describe_hands(state))
+                continue
+        else:
+            action = table.bot_choice()
+        actor = table.to_move
+        private = state.action_is_private
+        events = table.play(action)
+        for event in events:
+            if event.kind == "action" and private:
+                out(f"{names[actor]} chooses {action} (face down)")
+                continue
+            _say(out, narrate(event, game, n))
+            if event.kind == "deal":
+                _say(out, describe_hands(state))
+        if delay:
+            time.sleep(delay)
+
+
+def format_stats(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "No finished games yet."
+    head = f"{'game':<10} {'level':<7} {'played':>6} {'won':>5} {'lost':>5} {'drawn':>5} {'won %':>6}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        pct = 100.0 * r["won"] / r["played"] if r["played"] else 0.0
+        lines.append(f"{r['game']:<10} {r['level']:<7} {r['played']:>6} {r['won']:>5} {r['lost']:>5}"
+                     f" {r['drawn']:>5} {pct:>5.1f}%")
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""The shared engine API of DESIGN.md: registry, options, seeding, records, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import parlour
+from parlour.engine import REPLAY_DEAL, Option
+
+
+def test_names_are_the_five_games_in_order():
+    assert parlour.names() == ["clobby", "sixbid", "schafkopf", "truc", "gops"]
+
+
+def test_unknown_game_and_option_are_value_errors():
+    with pytest.raises(ValueError, match="unknown game 'poker'"):
+        parlour.load("poker")
+    with pytest.raises(ValueError, match="unknown option 'speed'"):
+        parlour.load("gops", speed=3)
+
+
+def test_option_checks_types_and_ranges():
+    opt = Option("game_point", int, 500, "points to win", low=100, high=9999)
+    assert opt.check(300) == 300
+    for bad in (99, 10000, "300", True, 2.5):
+        with pytest.raises(ValueError):
+            opt.check(bad)
+    flag = Option("no_tie", bool, False, "")
+    with pytest.raises(ValueError):
+        flag.check(1)
+
+
+def test_illegal_action_is_a_value_error_naming_the_legal_ones():
+    state = parlour.load("gops").new_state(seed=1)
+    with pytest.raises(ValueError) as err:
+        state.apply("take")
+    assert isinstance(err.value, parlour.IllegalAction)
+    assert "'take' is not a legal action" in str(err.value) and "KC" in str(err.value)
+    assert err.value.legal == state.legal_actions()
+
+
+def test_bad_new_state_arguments():
+    game = parlour.load("gops")
+    with pytest.raises(ValueError, match="missing"):
+        game.new_state(deck=["AD"] * 13)
+    with pytest.raises(ValueError, match="dealer"):
+        game.new_state(seed=1, dealer=5)
+    with pytest.raises(ValueError, match="seed"):
+        game.new_state(seed="x")
+
+
+def test_seed_fixes_everything_and_unseeded_states_record_their_seed():
+    game = parlour.load("gops")
+    assert game.new_state(seed=5).view(0) == game.new_state(seed=5).view(0)
+    state = game.new_state()
+    assert isinstance(state.seed, int)
+    assert json.loads(state.to_json())["seed"] == state.seed
+
+
+def test_record_format_and_round_trip():
+    state = parlour.load("gops").new_state(seed=9)
+    for _ in range(5):
+        state.apply(state.legal_actions()[-1])
+    rec = json.loads(state.to_json())
+    assert rec["game"] == "gops" and rec["seed"] == 9 and rec["actions"] == state.actions
+    again = parlour.from_json(state.to_json())
+    assert again.view(0) == state.view(0) and again.view(1) == state.view(1)
+    assert parlour.from_json(rec).actions == state.actions
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("not json", "not a game record"),
+    ("[1, 2]", "not a game record"),
+    ('{"game": "gops"}', "needs at least"),
+    ('{"game": "chess", "actions": []}', "unknown game"),
+    ('{"game": "gops", "seed": 1, "actions": ["ZZ"]}', "record action 1"),
+    ('{"game": "gops", "seed": 1, "actions": [3]}', "not a string"),
+    ('{"game": "gops", "seed": 1, "options": {"x": 1}, "actions": []}', "unknown option"),
+])
+def test_malformed_records_give_readable_errors(text, needle):
+    with pytest.raises(ValueError, match=needle):
+        parlour.from_json(text)
+
+
+def test_replay_deal_is_refused_when_there_is_no_previous_deal():
+    state = parlour.load("gops").new_state(seed=3)
+    with pytest.raises(ValueError, match="replayed"):
+        state.replay_deal()
+    assert REPLAY_DEAL not in state.actions

@@ -1,0 +1,62 @@
+"""Random legal GOPS play keeps the invariants (Hypothesis)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parlour
+from parlour.games.gops import VALUE_OF
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), choices=st.integers(0, 2**31 - 1))
+def test_random_play_keeps_the_invariants(seed, choices):
+    rng = random.Random(choices)
+    state = parlour.load("gops").new_state(seed=seed)
+    played = [[], []]
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        assert legal, "a seat to move always has a card"
+        other = 1 - seat
+        # the other seat's pending card never shows in this seat's view
+        if seat == 1:
+            pending = state.view(0)["chosen"]
+            assert pending not in json.dumps(state.view(1)["hand"])
+            assert state.view(1)["chosen"] is None
+        card = rng.choice(legal)
+        played[seat].append(card)
+        state.apply(card)
+        view = state.view(seat)
+        # cards are conserved: hand + played = the 13 cards of the suit
+        assert len(view["hand"]) + len(played[seat]) == 13
+        assert sum(state.scores) <= 91
+        assert not set(view["hand"]) & set(played[other])
+    won = state.view(0)["won"]
+    assert sum(VALUE_OF[c] for c in won[0]) == state.scores[0]
+    assert sum(VALUE_OF[c] for c in won[1]) == state.scores[1]
+    assert len(won[0]) + len(won[1]) + len(state.view(0)["stake"]) <= 13
+    assert state.deals[-1]["scores"] == state.scores
+    assert (state.winner is None) == (state.scores[0] == state.scores[1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), stop=st.integers(0, 26))
+def test_records_replay_and_clones_are_independent(seed, stop):
+    rng = random.Random(seed)
+    state = parlour.load("gops").new_state(seed=seed)
+    for _ in range(stop):
+        state.apply(rng.choice(state.legal_actions()))
+    again = parlour.from_json(state.to_json())
+    for seat in (0, 1):
+        assert again.view(seat) == state.view(seat)
+    assert again.deals == state.deals and again.legal_actions() == state.legal_actions()
+    if not state.is_over:
+        twin = state.clone()
+        twin.apply(twin.legal_actions()[0])
+        assert len(state.actions) == stop and len(twin.actions) == stop + 1
+        assert again.view(0) == state.view(0)

@@ -1,0 +1,84 @@
+"""The SQLite store: saves, finished games, statistics, options, and a corrupt file."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from parlour.store import Store, StoreError
+
+
+def test_save_load_and_replace(tmp_path):
+    store = Store(tmp_path / "p.db")
+    assert store.load_game("gops") is None
+    store.save_game("gops", '{"a": 1}', {"level": "easy"})
+    store.save_game("gops", '{"a": 2}', {"level": "random"})
+    assert store.load_game("gops") == ('{"a": 2}', {"level": "random"})
+    store.delete_game("gops")
+    assert store.load_game("gops") is None
+
+
+def test_finishing_moves_the_game_to_the_records_and_counts_it(tmp_path):
+    store = Store(tmp_path / "p.db")
+    store.save_game("gops", "rec1", {})
+    gid = store.finish_game("gops", "rec1", "easy", 0, 0, [50, 41])
+    store.finish_game("gops", "rec2", "easy", 0, 1, [40, 51])
+    store.finish_game("gops", "rec3", "easy", 0, None, [39, 39])
+    store.finish_game("gops", "rec4", "random", 0, 0, [60, 31])
+    store.finish_game("gops", "demo", "easy", None, 0, [60, 31])
+    assert store.load_game("gops") is None
+    assert store.finished_record(gid) == "rec1"
+    assert store.stats() == [
+        {"game": "gops", "level": "easy", "played": 3, "won": 1, "lost": 1, "drawn": 1},
+        {"game": "gops", "level": "random", "played": 1, "won": 1, "lost": 0, "drawn": 0},
+    ]
+    assert [g["id"] for g in store.finished_games("gops")][:1] == [5]
+
+
+def test_data_survives_reopening(tmp_path):
+    Store(tmp_path / "p.db").save_game("truc", "rec", {"open": True})
+    assert Store(tmp_path / "p.db").load_game("truc") == ("rec", {"open": True})
+
+
+def test_options_persist(tmp_path):
+    store = Store(tmp_path / "p.db")
+    store.set_options("clobby", {"game_point": 300, "no_tie": True})
+    assert Store(tmp_path / "p.db").get_options("clobby") == {"game_point": 300, "no_tie": True}
+
+
+def test_a_corrupt_database_is_moved_aside_not_overwritten(tmp_path):
+    path = tmp_path / "p.db"
+    path.write_bytes(b"this is not a database" * 100)
+    store = Store(path)
+    assert store.notice and "moved aside" in store.notice
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("p.db.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == b"this is not a database" * 100
+    store.save_game("gops", "rec", {})
+    assert store.load_game("gops") == ("rec", {})
+
+
+def test_a_foreign_sqlite_file_with_a_newer_schema_is_set_aside(tmp_path):
+    path = tmp_path / "p.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute("INSERT INTO meta VALUES ('schema', '99')")
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    assert store.notice and "newer Parlour" in store.notice
+
+
+def test_broken_saves_are_kept_aside(tmp_path):
+    store = Store(tmp_path / "p.db")
+    store.save_game("gops", "garbage", {})
+    store.set_aside_broken("gops", "bad record")
+    assert store.load_game("gops") is None
+    assert store._conn.execute("SELECT record, error FROM broken_saves").fetchall() == [("garbage", "bad record")]
+
+
+def test_an_impossible_location_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="cannot create"):
+        Store(blocker / "sub" / "p.db")
