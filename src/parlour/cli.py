@@ -99,7 +99,7 @@ def _build_parser() -> _Parser:
     p = sub.add_parser("export", help="Print a finished game's record (JSON), by its number in `history`.")
     p.add_argument("id", type=int)
     p.add_argument("--db", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    sub.add_parser("menu", help="The game menu in line mode.")
+    sub.add_parser("menu", help="The game menu in line mode (`parlour` alone opens the full-screen one).")
     return parser
 
 
@@ -256,6 +256,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         if extra:
             raise UsageError(f"unknown argument {extra[0]}")
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from .tui import run as run_tui
+
+            return run_tui(args.db)
         return cmd_menu(args.db)
     if args.command in ("play", "new", "demo"):
         game_class(args.game)  # unknown game -> ValueError

@@ -42,9 +42,10 @@ class GopsState(State):
         self._won: list[list[str]] = [[], []]
         self._turn = 0
         self._stake = [self._prizes[0]]
+        self._stake_value = VALUE_OF[self._prizes[0]]
         self._to_move: int | None = 0
         self._pending: str | None = None
-        self._history: list[dict[str, Any]] = []
+        self._history: list[tuple[tuple[str, ...], str, str, int | None, bool]] = []
 
     # -- the hot path ---------------------------------------------------------------
     def legal_actions(self) -> list[str]:
@@ -68,28 +69,33 @@ class GopsState(State):
 
     def _resolve(self, card1: str) -> None:
         card0 = self._pending
-        assert card0 is not None
         v0, v1 = VALUE_OF[card0], VALUE_OF[card1]
         stake = self._stake
-        last = self._turn == TURNS - 1
-        if v0 != v1:
-            winner: int | None = 0 if v0 > v1 else 1
-            self._points[winner] += sum(VALUE_OF[c] for c in stake)
-            self._won[winner].extend(stake)
+        turn = self._turn
+        if v0 > v1:
+            winner: int | None = 0
+        elif v1 > v0:
+            winner = 1
         else:
             winner = None
-        self._history.append({"prizes": list(stake), "cards": [[0, card0], [1, card1]], "winner": winner,
-                              "carried": winner is None and not last})
+        # Plain tuples on the hot path; view() turns them into dicts.
+        self._history.append((tuple(stake), card0, card1, winner, winner is None and turn < TURNS - 1))
+        if winner is not None:
+            self._points[winner] += self._stake_value
+            self._won[winner].extend(stake)
         self._pending = None
-        self._turn += 1
-        if winner is not None or last:
-            self._stake = []
-        if self._turn == TURNS:
+        self._turn = turn = turn + 1
+        if winner is not None or turn == TURNS:
+            stake.clear()
+            self._stake_value = 0
+        if turn == TURNS:
             self._to_move = None
             self._end_deal({"scores": list(self._points), "points": list(self._points),
                             "won": [list(w) for w in self._won], "winner": self.winner})
         else:
-            self._stake.append(self._prizes[self._turn])
+            prize = self._prizes[turn]
+            stake.append(prize)
+            self._stake_value += VALUE_OF[prize]
             self._to_move = 0
 
     def _why_illegal(self, action: str) -> str:
@@ -146,9 +152,9 @@ class GopsState(State):
             "opponent_chosen": seat == 1 and self._pending is not None,
             "won": [list(w) for w in self._won],
             "trick": [],
-            "last_trick": dict(self._history[-1]) if self._history else None,
+            "last_trick": _turn_dict(self._history[-1]) if self._history else None,
             "trick_seq": len(self._history),
-            "history": [dict(h) for h in self._history],
+            "history": [_turn_dict(h) for h in self._history],
         })
         return view
 
@@ -167,6 +173,11 @@ class GopsState(State):
         new._stake = list(self._stake)
         new._history = list(self._history)
         return new
+
+
+def _turn_dict(turn: tuple[tuple[str, ...], str, str, int | None, bool]) -> dict[str, Any]:
+    prizes, card0, card1, winner, carried = turn
+    return {"prizes": list(prizes), "cards": [[0, card0], [1, card1]], "winner": winner, "carried": carried}
 
 
 class Gops(Game):
