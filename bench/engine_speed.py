@@ -8,12 +8,16 @@ games: ``new_state(seed=i)``, then a uniformly random legal action (``rng.choice
 ``peers`` extra (OpenSpiel) is installed, its ``goofspiel`` (13 cards) and ``skat`` are
 played out the same way in the same run — chance nodes sampled, a random legal action per
 decision through pyspiel's integer API — and the ratios Parlour/OpenSpiel are printed.
+
+The machine is shared and noisy, so each game and its peer are timed in alternating
+slices (``--rounds`` of each) and the medians are reported: both see the same load.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -72,14 +76,11 @@ def rate(unit: Callable[[int, random.Random], None], seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=0.6, help="length of one timing slice")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating slices per game (medians reported)")
     args = parser.parse_args()
 
-    peer_rates: dict[str, float | None] = {}
-    for peer in sorted(set(PEERS.values())):
-        unit = openspiel_unit(peer)
-        peer_rates[peer] = rate(unit, args.seconds) if unit else None
-
+    peer_units = {peer: openspiel_unit(peer) for peer in sorted(set(PEERS.values()))}
     print(f"{'game':<10} {'unit':<6} {'parlour/s':>10} {'peer':<10} {'peer/s':>9} {'ratio':>6}")
     print("-" * 56)
     for name in parlour.names():
@@ -88,16 +89,23 @@ def main() -> None:
         except (ImportError, AttributeError) as exc:
             print(f"{name:<10} (not available: {exc})")
             continue
-        ours = rate(unit, args.seconds)
         kind = "game" if name == "gops" else "deal"
         peer = PEERS.get(name)
-        theirs = peer_rates.get(peer) if peer else None
+        peer_unit = peer_units.get(peer) if peer else None
+        ours, theirs, ratios = [], [], []
+        for _ in range(args.rounds):
+            ours.append(rate(unit, args.seconds))
+            if peer_unit is not None:
+                theirs.append(rate(peer_unit, args.seconds))
+                ratios.append(ours[-1] / theirs[-1])
+        mine = statistics.median(ours)
         if peer and theirs:
-            print(f"{name:<10} {kind:<6} {ours:>10.0f} {peer:<10} {theirs:>9.0f} {ours / theirs:>5.2f}x")
+            print(f"{name:<10} {kind:<6} {mine:>10.0f} {peer:<10} {statistics.median(theirs):>9.0f}"
+                  f" {statistics.median(ratios):>5.2f}x")
         elif peer:
-            print(f"{name:<10} {kind:<6} {ours:>10.0f} {peer:<10} {'(not installed: pip install .[peers])':>9}")
+            print(f"{name:<10} {kind:<6} {mine:>10.0f} {peer:<10} (OpenSpiel not installed: pip install -e .[peers])")
         else:
-            print(f"{name:<10} {kind:<6} {ours:>10.0f}")
+            print(f"{name:<10} {kind:<6} {mine:>10.0f}")
 
 
 if __name__ == "__main__":
