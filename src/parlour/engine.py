@@ -15,9 +15,10 @@ they live here once.  A game module supplies only its rules through a handful of
 
 Every view also carries, for the table and the interfaces: ``"hand"`` in display order,
 ``"trick"`` (the current trick as ``[[seat, card], ...]``), ``"last_trick"``
-(``{"cards": [[seat, card], ...], "winner": seat}`` or None, kept across the deal
-boundary) and ``"trick_seq"`` (tricks completed in the whole game, so a watcher can tell
-that a trick was just won even when it was the last of a deal).
+(``{"cards": [[seat, card], ...], "winner": seat}``, or None before the current deal's
+first trick: a view never shows a card of an earlier deal outside ``"last_deal"``) and
+``"trick_seq"`` (tricks completed in the whole game, so a watcher can tell that a trick
+was just won).  A deal summary holds its last trick as ``"final_trick"``.
 
 and calls ``_end_deal(summary)`` when a deal is scored, which records the summary and
 deals the next pack from the state's own RNG unless the game is over.

@@ -142,9 +142,13 @@ class Table:
         events: list[Event] = []
         any_seat = state.current_player if state.current_player is not None else before["seat"]
         after = state.view(any_seat)
-        if after.get("trick_seq", 0) > before.get("trick_seq", 0) and after.get("last_trick"):
-            trick = after["last_trick"]
-            events.append(Event("trick", trick.get("winner"), dict(trick)))
+        if after.get("trick_seq", 0) > before.get("trick_seq", 0):
+            # A deal's final trick is in its summary: views show only the current deal's cards.
+            trick = after.get("last_trick")
+            if trick is None and len(state.deals) > deals_before:
+                trick = state.deals[deals_before].get("final_trick")
+            if trick:
+                events.append(Event("trick", trick.get("winner"), dict(trick)))
         if len(state.deals) > deals_before:
             for summary in state.deals[deals_before:]:
                 events.append(Event("deal_scored", None, dict(summary)))

@@ -1,0 +1,389 @@
+"""Six-Bid Solo easy player: the manual's strategy notes as rules, seeing only the view.
+
+Bidding follows the notes: every suit holds 30 pips, the widow is worth about 10, so about
+50 pips in aces and tens with a proper trump suit (four trumps with two of the top three, or
+more trumps with weaker tops) makes a solo.  "About 50" is the manual's *pretty sure* hand;
+the bot also takes the marginal ones it warns are the fun, from 38 in aces and tens or an
+estimate (widow, aces and tens, trump length, half the face cards, unguarded tens) of 54,
+because head-to-head runs against stricter versions of itself showed those bids pay.  Heart
+asks for more, guarantee and call only near-certain hands (a call: every card in an unbroken
+run from an ace but at most the one it will call); misere and spread only hands with low
+cards in every suit held and no dangerous singleton.  The bot bids the cheapest contract it
+can play that beats the standing bid, so it competes without overreaching.
+
+In play the two opponents of the soloist cooperate: each smears pips onto a trick his partner
+is winning, ducks cheaply when the soloist wins, and against a misere tries to force the
+soloist to take a trick (in a spread using the face-up hand).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+SUITS = "CDHS"
+ORDER = "6789JQKTA"  # low to high
+STRENGTH = {r: i for i, r in enumerate(ORDER)}
+PIP = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+ALL_CARDS = tuple(r + s for s in SUITS for r in ORDER)
+# Bidding thresholds (see the module docstring; tuned by easy-vs-easy variants over 6000 deals).
+MISERE_SLACK = 0
+SPREAD_SLACK = -1
+SOLO_ACES_TENS = 38
+SOLO_ESTIMATE = 54
+HEART_ACES_TENS = 44
+HEART_ESTIMATE = 62
+BIDS = ("solo", "heart", "misere", "guarantee", "spread", "call")
+
+
+def strength(card: str) -> int:
+    return STRENGTH[card[0]]
+
+
+def pips(card: str) -> int:
+    return PIP.get(card[0], 0)
+
+
+def by_suit(cards: list[str]) -> dict[str, list[str]]:
+    """Cards grouped by suit, each list high to low."""
+    out: dict[str, list[str]] = {s: [] for s in SUITS}
+    for c in cards:
+        out[c[1]].append(c)
+    for s in SUITS:
+        out[s].sort(key=strength, reverse=True)
+    return out
+
+
+# -- hand evaluation ------------------------------------------------------------------------
+def trump_ok(suit_cards: list[str]) -> bool:
+    """The manual's trump rule: four with two of A T K, or more trumps with weaker tops."""
+    n = len(suit_cards)
+    tops = sum(1 for c in suit_cards if c[0] in "ATK")
+    return (n >= 4 and tops >= 2) or (n >= 5 and tops >= 1) or n >= 6
+
+
+def aces_tens(cards: list[str]) -> int:
+    return sum(pips(c) for c in cards if c[0] in "AT")
+
+
+def trump_estimate(cards: list[str], trump: str) -> float:
+    """A rough count of the pips a trump contract should bring in, widow included (about 10)."""
+    suits = by_suit(cards)
+    est = 10.0 + aces_tens(cards)
+    # Trump length wins tricks by ruffing; unguarded tens in side suits are likely lost.
+    est += 4 * max(0, len(suits[trump]) - 3)
+    for s in SUITS:
+        held = suits[s]
+        if s != trump and any(c[0] == "T" for c in held) and not any(c[0] == "A" for c in held) and len(held) < 3:
+            est -= 6
+    est += sum(pips(c) for c in cards if c[0] in "KQJ") * 0.5
+    return est
+
+
+def losers(cards: list[str]) -> int:
+    """Cards not in an unbroken run from the ace of their suit (the tricks a call may lose)."""
+    suits = by_suit(cards)
+    count = 0
+    for s in SUITS:
+        held = suits[s]
+        run = 0
+        for i, c in enumerate(held):
+            if strength(c) == 8 - i:
+                run += 1
+            else:
+                break
+        count += len(held) - run
+    return count
+
+
+def misere_safe(cards: list[str], slack: int) -> bool:
+    """Low cards in every suit held and no dangerous singleton.
+
+    A suit is safe when its i-th lowest card is no higher than rank ``2 i + 1 + slack``
+    (0 is the six): each card then has enough lower cards of its suit out to duck under.
+    A spread (face up, the opponents lead) is bid with less slack than a misere.
+    """
+    suits = by_suit(cards)
+    for s in SUITS:
+        held = sorted(suits[s], key=strength)
+        if not held:
+            continue
+        if len(held) == 1 and strength(held[0]) > 1 + slack:
+            return False
+        for i, c in enumerate(held):
+            if strength(c) > 2 * i + 1 + slack:
+                return False
+    return True
+
+
+def playable(cards: list[str]) -> dict[str, str | None]:
+    """Contract -> the trump it would name ("" for none) for every contract this hand can play."""
+    suits = by_suit(cards)
+    at = aces_tens(cards)
+    out: dict[str, str | None] = {}
+    best_solo = None
+    best_est = -1.0
+    for s in "CDS":
+        if trump_ok(suits[s]):
+            est = trump_estimate(cards, s)
+            if est > best_est:
+                best_solo, best_est = s, est
+    if best_solo is not None and (at >= SOLO_ACES_TENS or best_est >= SOLO_ESTIMATE):
+        out["solo"] = best_solo
+    hearts = suits["H"]
+    heart_tops = sum(1 for c in hearts if c[0] in "ATK")
+    if trump_ok(hearts) and heart_tops >= 2 and (at >= HEART_ACES_TENS or trump_estimate(cards, "H") >= HEART_ESTIMATE):
+        out["heart"] = "H"
+    if misere_safe(cards, MISERE_SLACK):
+        out["misere"] = ""
+    for s in SUITS:
+        held = suits[s]
+        if len(held) >= 5 and any(c[0] == "A" for c in held) and any(c[0] == "T" for c in held):
+            need = 74 if s == "H" else 80
+            if trump_estimate(cards, s) >= need + 14 and at >= 63:
+                out["guarantee"] = s
+                break
+    if misere_safe(cards, SPREAD_SLACK):
+        out["spread"] = ""
+    longest = max(SUITS, key=lambda s: (len(suits[s]), aces_tens(suits[s])))
+    if len(suits[longest]) >= 3 and losers(cards) <= 1:
+        out["call"] = longest
+    return out
+
+
+# -- play helpers ----------------------------------------------------------------------------
+def power(card: str, led: str, trump: str | None) -> int:
+    if trump is not None and card[1] == trump:
+        return 20 + strength(card)
+    if card[1] == led:
+        return 10 + strength(card)
+    return 0
+
+
+def winning(trick: list[list[Any]], trump: str | None) -> tuple[int, str]:
+    led = trick[0][1][1]
+    best_seat, best_card = trick[0]
+    for seat, card in trick[1:]:
+        if power(card, led, trump) > power(best_card, led, trump):
+            best_seat, best_card = seat, card
+    return best_seat, best_card
+
+
+def seen_cards(view: dict[str, Any]) -> set[str]:
+    seen = set(view["hand"])
+    for t in view.get("tricks") or []:
+        seen.update(c for _, c in t["cards"])
+    seen.update(c for _, c in view.get("trick") or [])
+    return seen
+
+
+def is_master(card: str, seen: set[str]) -> bool:
+    """No card of the suit higher than ``card`` is still out (unplayed and not ours)."""
+    return all(c in seen for c in ALL_CARDS if c[1] == card[1] and strength(c) > strength(card))
+
+
+def lowest(cards: list[str]) -> str:
+    return min(cards, key=lambda c: (pips(c), strength(c)))
+
+
+def highest(cards: list[str]) -> str:
+    return max(cards, key=lambda c: (strength(c), pips(c)))
+
+
+class EasyBot:
+    name = "easy"
+
+    def act(self, view: dict[str, Any], rng: random.Random) -> str:
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        if phase == "bid":
+            return self._bid(view, legal)
+        if phase == "declare":
+            return self._declare(view, legal)
+        if phase == "call":
+            return self._call(view, legal)
+        if phase == "give":
+            return self._give(view, legal)
+        if phase == "play":
+            choice = self._play(view, legal)
+            return choice if choice in legal else rng.choice(legal)
+        return rng.choice(legal)
+
+    # -- auction and declarations ---------------------------------------------------------------
+    def _bid(self, view: dict[str, Any], legal: list[str]) -> str:
+        can = playable(view["hand"])
+        for bid in BIDS:
+            if bid in legal and bid in can:
+                return bid
+        return "pass"
+
+    def _declare(self, view: dict[str, Any], legal: list[str]) -> str:
+        cards = view["hand"]
+        can = playable(cards)
+        wanted = can.get(view["contract"])
+        if wanted and f"trump {wanted}" in legal:
+            return f"trump {wanted}"
+        suits = by_suit(cards)
+        options = [a for a in legal if a.startswith("trump ")]
+        return max(options, key=lambda a: (len(suits[a[-1]]), trump_estimate(cards, a[-1])))
+
+    def _call(self, view: dict[str, Any], legal: list[str]) -> str:
+        cards = view["hand"]
+        trump = view["trump"]
+        suits = by_suit(cards)
+        # The highest missing card of the trump suit, else of the longest side suit with a gap.
+        order = [trump] + sorted((s for s in SUITS if s != trump), key=lambda s: -len(suits[s]))
+        for s in order:
+            if not suits[s]:
+                continue
+            for r in reversed(ORDER):
+                code = r + s
+                if f"call {code}" in legal:
+                    return f"call {code}"
+        return legal[0]
+
+    def _give(self, view: dict[str, Any], legal: list[str]) -> str:
+        trump = view["trump"]
+        suits = by_suit(view["hand"])
+        side = [c for c in legal if c[1] != trump] or legal
+        # Shortest side suit first (it makes a void for ruffing), then the lowest card.
+        return min(side, key=lambda c: (pips(c), len(suits[c[1]]), strength(c)))
+
+    # -- play --------------------------------------------------------------------------------------
+    def _play(self, view: dict[str, Any], legal: list[str]) -> str:
+        contract = view["contract"]
+        me = view["seat"]
+        soloist = view["soloist"]
+        if contract in ("misere", "spread"):
+            if me == soloist:
+                return self._misere_soloist(view, legal)
+            return self._misere_defender(view, legal)
+        if me == soloist:
+            return self._trump_soloist(view, legal)
+        return self._trump_defender(view, legal)
+
+    def _trump_soloist(self, view: dict[str, Any], legal: list[str]) -> str:
+        trump = view["trump"]
+        trick = view["trick"]
+        seen = seen_cards(view)
+        if not trick:
+            trumps = [c for c in legal if c[1] == trump]
+            trumps_out = [c for c in ALL_CARDS if c[1] == trump and c not in seen]
+            if trumps and trumps_out:
+                top = highest(trumps)
+                if is_master(top, seen):
+                    return top
+            masters = [c for c in legal if c[1] != trump and is_master(c, seen)]
+            if masters:
+                return max(masters, key=pips)
+            if trumps and trumps_out and len(trumps) >= 3:
+                return min(trumps, key=strength)
+            side = [c for c in legal if c[1] != trump] or legal
+            return lowest(side)
+        return self._follow_to_win(view, legal, trick, trump, seen, partner=None)
+
+    def _trump_defender(self, view: dict[str, Any], legal: list[str]) -> str:
+        trump = view["trump"]
+        trick = view["trick"]
+        soloist = view["soloist"]
+        me = view["seat"]
+        partner = 3 - me - soloist
+        seen = seen_cards(view)
+        if not trick:
+            masters = [c for c in legal if c[1] != trump and is_master(c, seen)]
+            if masters:
+                return max(masters, key=pips)
+            side = [c for c in legal if c[1] != trump] or legal
+            # Lead low from the longest side suit, keeping tens and aces back.
+            suits = by_suit(side)
+            longest = max((s for s in SUITS if suits[s]), key=lambda s: len(suits[s]))
+            return lowest(suits[longest])
+        return self._follow_to_win(view, legal, trick, trump, seen, partner=partner)
+
+    def _follow_to_win(self, view: dict[str, Any], legal: list[str], trick: list[list[Any]], trump: str | None,
+                       seen: set[str], partner: int | None) -> str:
+        led = trick[0][1][1]
+        win_seat, win_card = winning(trick, trump)
+        last = len(trick) == 2
+        soloist = view["soloist"]
+        soloist_played = any(seat == soloist for seat, _ in trick)
+        trick_pips = sum(pips(c) for _, c in trick)
+        if partner is not None and win_seat == partner and (soloist_played or is_master(win_card, seen)):
+            # Partner takes it: smear the most pips we may.
+            return max(legal, key=lambda c: (pips(c), -strength(c)) if c[1] != trump else (pips(c) - 5, 0))
+        beaters = [c for c in legal if power(c, led, trump) > power(win_card, led, trump)]
+        if beaters:
+            cheapest = min(beaters, key=lambda c: (power(c, led, trump), pips(c)))
+            if last:
+                if trick_pips > 0 or partner is None or cheapest[1] != trump:
+                    return cheapest
+            else:
+                top = max(beaters, key=lambda c: power(c, led, trump))
+                if top[1] == led and is_master(top, seen):
+                    return top
+                if top[1] == trump and (trick_pips >= 10 or partner is None):
+                    return cheapest
+                if trick_pips >= 10:
+                    return cheapest
+        return lowest(legal)
+
+    def _misere_soloist(self, view: dict[str, Any], legal: list[str]) -> str:
+        trick = view["trick"]
+        seen = seen_cards(view)
+        if not trick:
+            # Lead a card some unseen card of its suit can still beat, lowest first.
+            safe = [c for c in legal if not is_master(c, seen)]
+            return min(safe or legal, key=strength)
+        led = trick[0][1][1]
+        _, win_card = winning(trick, None)
+        follow = [c for c in legal if c[1] == led]
+        if follow:
+            under = [c for c in follow if strength(c) < strength(win_card)]
+            if under:
+                return max(under, key=strength)
+            if len(trick) == 2:
+                return max(follow, key=strength)
+            return min(follow, key=strength)
+        # Void: shed the most dangerous card, the highest of the suit with fewest low cards.
+        return max(legal, key=strength)
+
+    def _misere_defender(self, view: dict[str, Any], legal: list[str]) -> str:
+        trick = view["trick"]
+        soloist = view["soloist"]
+        spread = view.get("spread_hand") or []
+        if not trick:
+            if spread:
+                sol_suits = by_suit(spread)
+                best = None
+                for c in legal:
+                    low = sol_suits[c[1]][-1:] if sol_suits[c[1]] else []
+                    if low and strength(c) < strength(low[0]):
+                        gap = strength(low[0]) - strength(c)
+                        if best is None or gap > best[0]:
+                            best = (gap, c)
+                if best is not None:
+                    return best[1]
+            return min(legal, key=strength)
+        led = trick[0][1][1]
+        win_seat, win_card = winning(trick, None)
+        follow = [c for c in legal if c[1] == led]
+        soloist_played = any(seat == soloist for seat, _ in trick)
+        if follow:
+            if soloist_played and win_seat == soloist:
+                under = [c for c in follow if strength(c) < strength(win_card)]
+                if under:
+                    return max(under, key=strength)
+                return max(follow, key=strength)
+            if not soloist_played:
+                if spread:
+                    sol_follow = [c for c in spread if c[1] == led]
+                    if sol_follow:
+                        lowest_sol = min(sol_follow, key=strength)
+                        under = [c for c in follow if strength(c) < strength(lowest_sol)]
+                        if under and strength(win_card) < strength(lowest_sol):
+                            return max(under, key=strength)
+                return min(follow, key=strength)
+            return max(follow, key=strength)
+        return max(legal, key=strength)

@@ -1,0 +1,662 @@
+"""Clobby (Klaberjass), two-handed, as RULES.md settles it.
+
+Seat ``dealer`` deals; the other seat is elder, who bids first and leads the first trick.
+The deal, both bidding rounds, schmeiss, the dix, the automatic meld comparison, play with
+the trump obligations, bella, last trick and maker/bete scoring follow RULES.md to the
+letter; the options ``game_point``, ``no_tie``, ``clubs_preferred`` and ``tout_atout``
+change exactly what RULES.md says they change.
+
+Choices where RULES.md is silent (each is what a Klaberjass player expects, or what the
+original program did):
+
+- **Game end** is *reaching* the game point (the manual: "if any player has reached 500").
+  A thrown-in deal scores nothing, so it can never end the game.
+- **The dix** is offered only if its holder was dealt the 7 in the 18 dealt cards; a 7 left
+  in the stock cannot be exchanged.  The ``"upcard"`` of the view stays the card that was
+  turned (public since the deal); the view's ``"dix"`` tells who exchanged or kept, and the
+  7 itself is never written as a card code, so a view cannot be read as placing it.
+- **Best meld**: each player's melds are ranked by the comparison key itself (length up to
+  4, then top card in sequence order, then trump), and the best one is compared.  In tout
+  atout every run is a trump run and in sans tout none is, so the third step never decides
+  there.  The outcome of the comparison (who has the top meld, or a tie) is announced when
+  play starts, as the original program announced it; the winner's meld cards are shown,
+  and scored, when the first trick is complete.  The loser's melds are never shown.
+- **Showing a long run**: a run of more than 4 cards is shown as its lowest 4 cards, as
+  the manual says ("only the lowest 4 will be shown"), and nothing tells its real length;
+  it still scores 50 once, and its real top card is the one that counted in the comparison.
+- **Tout atout**: bella is possible in every suit; the beat obligation applies to the
+  follower holding the led suit (every suit is trump); a void follower's card competes by
+  rank alone, the leader winning an equal rank.  **Sans tout**: no bella, no obligation
+  beyond following suit.
+- **Display order** of a hand: the trump suit first in trump order (J 9 A T K Q 8 7), then
+  the other suits in the order C D H S, each in plain order (A T K Q J 9 8 7).  Before
+  trumps are fixed, and in sans tout, every suit uses plain order; in tout atout every suit
+  uses trump order.  Legal card actions come in the same order, each ``<card>+bella``
+  straight after its plain card.
+- The view's ``"points"`` is the running public tally of the deal per seat: card points
+  won, last trick, bella, and the meld points once shown.  It is what the players could
+  keep on a score pad, so it is public.
+
+The hot path works on ints: a card is ``suit * 8 + r`` with ``r`` its place in sequence
+order 7 8 9 T J Q K A, and a hand is a 32-bit mask.  Strings exist only at the API edge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Game, IllegalAction, Option, State
+
+SUITS = "CDHS"
+SEQ = "789TJQKA"
+CODE = tuple(SEQ[c & 7] + SUITS[c >> 3] for c in range(32))
+INDEX = {code: i for i, code in enumerate(CODE)}
+BELLA_CODE = tuple(code + "+bella" for code in CODE)
+BELLA_INDEX = {code: i for i, code in enumerate(BELLA_CODE)}
+PACK = tuple(CODE)
+
+#: strength inside a suit (higher beats lower), by sequence place r
+TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)   # J 9 A T K Q 8 7
+PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)   # A T K Q J 9 8 7
+TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+R_SEVEN, R_QUEEN, R_KING = 0, 5, 6
+
+SANS, TOUT = 4, 5
+NO_TRUMP = -1
+TRUMP_NAME = {0: "C", 1: "D", 2: "H", 3: "S", SANS: "sans-tout", TOUT: "tout-atout"}
+
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+#: cards of the same suit that beat ``c`` in trump order
+HIGHER_TRUMP = tuple(
+    sum(1 << ((c & ~7) | r) for r in range(8) if TRUMP_STRENGTH[r] > TRUMP_STRENGTH[c & 7]) for c in range(32)
+)
+
+
+def _is_trump_suit(mode: int, s: int) -> bool:
+    return mode == TOUT or mode == s
+
+
+def _points_table(mode: int) -> tuple[int, ...]:
+    return tuple(TRUMP_POINTS[c & 7] if _is_trump_suit(mode, c >> 3) else PLAIN_POINTS[c & 7] for c in range(32))
+
+
+def _display_order(mode: int) -> tuple[int, ...]:
+    suits = [s for s in range(4)]
+    if 0 <= mode < 4:
+        suits.remove(mode)
+        suits.insert(0, mode)
+    order = []
+    for s in suits:
+        strength = TRUMP_STRENGTH if _is_trump_suit(mode, s) else PLAIN_STRENGTH
+        order += sorted((s * 8 + r for r in range(8)), key=lambda c: -strength[c & 7])
+    return tuple(order)
+
+
+def _suit_lists(mode: int) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """For each suit, the card codes of every 8-bit holding of it, in display order."""
+    order = DISPLAY_RANK[mode]
+    return tuple(
+        tuple(tuple(CODE[c] for c in sorted((s * 8 + r for r in range(8) if bits >> r & 1), key=order.__getitem__))
+              for bits in range(256))
+        for s in range(4))
+
+
+POINTS = {m: _points_table(m) for m in (NO_TRUMP, 0, 1, 2, 3, SANS, TOUT)}
+DISPLAY = {m: _display_order(m) for m in (NO_TRUMP, 0, 1, 2, 3, SANS, TOUT)}
+DISPLAY_RANK = {m: {c: i for i, c in enumerate(order)} for m, order in DISPLAY.items()}
+DISPLAY_SUITS = {m: tuple(dict.fromkeys(c >> 3 for c in order)) for m, order in DISPLAY.items()}
+SUIT_LISTS = {m: _suit_lists(m) for m in DISPLAY}
+#: the kings and queens that can make bella in each mode
+KQ_MASK = {m: sum((1 << (s * 8 + R_KING)) | (1 << (s * 8 + R_QUEEN)) for s in range(4)
+                  if m != SANS and _is_trump_suit(m, s)) for m in DISPLAY}
+
+# phases
+ROUND1, ROUND2, REPLY, NAME, OVERCALL, DIX, PLAY, OVER = range(8)
+PHASE_NAMES = ("round 1", "round 2", "schmeiss", "name", "overcall", "dix", "play", "over")
+NAME_ACTIONS = tuple(tuple(f"name {SUITS[s]}" for s in range(4) if s != up) for up in range(4))
+NAME_SUIT = {f"name {SUITS[s]}": s for s in range(4)}
+
+
+def mask_of(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int, mode: int = NO_TRUMP) -> list[str]:
+    """Card codes of a mask in display order for ``mode``."""
+    return [CODE[c] for c in DISPLAY[mode] if mask >> c & 1]
+
+
+def runs(mask: int) -> list[tuple[int, int, int]]:
+    """Every unbroken run of 3+ cards as ``(length, top r, suit)``."""
+    out = []
+    for s in range(4):
+        bits = (mask >> (8 * s)) & 0xFF
+        r = 0
+        while r < 8:
+            if bits >> r & 1:
+                start = r
+                while r < 8 and bits >> r & 1:
+                    r += 1
+                if r - start >= 3:
+                    out.append((r - start, r - 1, s))
+            else:
+                r += 1
+    return out
+
+
+def meld_key(run: tuple[int, int, int], mode: int) -> tuple[int, int, int]:
+    length, top, s = run
+    return (min(length, 4), top, 1 if _is_trump_suit(mode, s) else 0)
+
+
+def meld_points(run: tuple[int, int, int]) -> int:
+    return 20 if run[0] == 3 else 50
+
+
+def shown_cards(run: tuple[int, int, int]) -> list[str]:
+    """A run as shown: high card first, at most its lowest 4 cards (the manual's rule)."""
+    length, top, s = run
+    low = top - length + 1
+    return [CODE[s * 8 + r] for r in range(min(top, low + 3), low - 1, -1)]
+
+
+def _trick_dict(trick: tuple[tuple[int, int], tuple[int, int], int]) -> dict[str, Any]:
+    (s0, c0), (s1, c1), winner = trick
+    return {"cards": [[s0, CODE[c0]], [s1, CODE[c1]]], "winner": winner}
+
+
+class ClobbyState(State):
+    # -- game level -------------------------------------------------------------------
+    def _setup(self) -> None:
+        opts = self.game.options
+        self._game_point: int = opts["game_point"]
+        self._no_tie: bool = opts["no_tie"]
+        self._clubs: bool = opts["clubs_preferred"]
+        self._tout_opt: bool = opts["tout_atout"]
+        self._score = [0, 0]
+        self._over = False
+        self._winner: int | None = None
+        self._trick_seq = 0
+        self._last_trick: tuple[tuple[int, int], tuple[int, int], int] | None = None
+
+    def _begin_deal(self, pack: list[str], dealer: int) -> None:
+        p = [INDEX[c] for c in pack]
+        self._pack = p
+        elder = 1 - dealer
+        self._elder = elder
+        hands = [0, 0]
+        hands[elder] = mask_of(p[0:3] + p[6:9])
+        hands[dealer] = mask_of(p[3:6] + p[9:12])
+        self._hands = hands
+        if self._clubs:
+            self._upcard = -1
+            self._upsuit = 0
+        else:
+            self._upcard = p[12]
+            self._upsuit = p[12] >> 3
+        self._phase = ROUND1
+        self._turn: int | None = elder
+        self._round = 1
+        self._schmeisser = -1
+        self._namer = -1
+        self._bids: list[tuple[int, str]] = []
+        self._maker = -1
+        self._mode = NO_TRUMP
+        self._dix: tuple[int, bool] | None = None
+        self._trick: list[tuple[int, int]] = []
+        self._tricks: list[tuple[tuple[int, int], tuple[int, int], int]] = []
+        self._card_pts = [0, 0]
+        self._bella_pts = [0, 0]
+        self._bella: list[tuple[int, str]] = []
+        self._played = [0, 0]
+        self._runs: list[list[tuple[int, int, int]]] = [[], []]
+        self._meld_winner: int | None = None
+        self._meld_tied = False
+        self._compared = False
+        self._shown = False
+        self._last_winner = -1
+
+    # -- legality ---------------------------------------------------------------------
+    def _legal_mask(self) -> int:
+        hand = self._hands[self._turn]  # type: ignore[index]
+        if not self._trick:
+            return hand
+        led = self._trick[0][1]
+        ls = led >> 3
+        mode = self._mode
+        follow = hand & SUIT_MASK[ls]
+        if mode == TOUT or mode == ls:
+            if follow:
+                return (follow & HIGHER_TRUMP[led]) or follow
+            return hand
+        if follow:
+            return follow
+        if mode == SANS:
+            return hand
+        return (hand & SUIT_MASK[mode]) or hand
+
+    def _bella_mask(self, seat: int) -> int:
+        mode = self._mode
+        played = self._played[seat] & KQ_MASK[mode]
+        if not played:
+            return 0
+        out = 0
+        for s in (range(4) if mode == TOUT else (mode,)):
+            k, q = s * 8 + R_KING, s * 8 + R_QUEEN
+            if played >> k & 1:
+                out |= 1 << q
+            if played >> q & 1:
+                out |= 1 << k
+        return out
+
+    def _card_actions(self) -> list[str]:
+        mask = self._legal_mask()
+        mode = self._mode
+        lists = SUIT_LISTS[mode]
+        out: list[str] = []
+        for s in DISPLAY_SUITS[mode]:
+            bits = (mask >> (8 * s)) & 0xFF
+            if bits:
+                out.extend(lists[s][bits])
+        bella = self._bella_mask(self._turn) & mask  # type: ignore[arg-type]
+        if bella:
+            for c in range(32):
+                if bella >> c & 1:
+                    out.insert(out.index(CODE[c]) + 1, BELLA_CODE[c])
+        return out
+
+    def _legal(self) -> list[str]:
+        ph = self._phase
+        if ph == PLAY:
+            return self._card_actions()
+        if ph == ROUND1:
+            return ["take", "pass", "schmeiss"]
+        if ph == ROUND2:
+            acts = list(NAME_ACTIONS[self._upsuit])
+            if self._tout_opt:
+                acts += ["name sans-tout", "name tout-atout"]
+            return acts + ["pass", "schmeiss"]
+        if ph == REPLY:
+            return ["accept", "refuse"]
+        if ph == NAME:
+            return list(NAME_ACTIONS[self._upsuit])
+        if ph == OVERCALL:
+            return ["tout-atout", "pass"]
+        if ph == DIX:
+            return ["exchange", "keep"]
+        return []
+
+    def legal_actions(self) -> list[str]:
+        return self._legal() if self._phase != OVER else []
+
+    def apply(self, action: str) -> None:
+        if type(action) is not str:
+            raise IllegalAction(repr(action), self.legal_actions(), "an action is a string")
+        if self._phase == PLAY:
+            c = INDEX.get(action)
+            bella = False
+            if c is None:
+                c = BELLA_INDEX.get(action)
+                bella = True
+            p = self._turn
+            if (c is None or not self._legal_mask() >> c & 1
+                    or (bella and not self._bella_mask(p) >> c & 1)):  # type: ignore[arg-type]
+                raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
+            self.actions.append(action)
+            self._play(p, c, bella)  # type: ignore[arg-type]
+            return
+        if action not in self.legal_actions():
+            raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
+        self.actions.append(action)
+        self._apply(action)
+
+    def _why_illegal(self, action: str) -> str:
+        ph = self._phase
+        if ph == OVER:
+            return "the game is over"
+        if ph == ROUND1:
+            suit = "clubs" if self._clubs else f"the upcard's suit {SUITS[self._upsuit]}"
+            return f"round 1 of the bidding is about {suit}: take, pass or schmeiss"
+        if ph == ROUND2:
+            if action.startswith("name "):
+                return f"in round 2 you name one of the other suits, not {SUITS[self._upsuit]}"
+            return "round 2 of the bidding: name a suit, pass or schmeiss"
+        if ph == REPLY:
+            return "answer the schmeiss: accept (throw the deal in) or refuse"
+        if ph == NAME:
+            return f"your schmeiss was refused: name a suit other than {SUITS[self._upsuit]}"
+        if ph == OVERCALL:
+            return "answer sans tout: tout-atout (overcall) or pass"
+        if ph == DIX:
+            return "you hold the dix: exchange it for the upcard or keep it"
+        card = action[:-6] if action.endswith("+bella") else action
+        c = INDEX.get(card)
+        p = self._turn
+        if c is None:
+            return "play one of your cards by its code, e.g. JH"
+        hand = self._hands[p]  # type: ignore[index]
+        if not hand >> c & 1:
+            return "you do not hold that card"
+        if not self._legal_mask() >> c & 1:
+            led = self._trick[0][1]
+            ls = led >> 3
+            if hand & SUIT_MASK[ls] and c >> 3 != ls:
+                return f"you must follow suit: you hold a card of {SUITS[ls]}"
+            if c >> 3 == ls:
+                return f"you must beat {CODE[led]} if you can"
+            return "you cannot follow suit, so you must trump"
+        if (c & 7) in (R_KING, R_QUEEN) and _is_trump_suit(self._mode, c >> 3):
+            return "bella is announced with the second of the trump king and queen you play"
+        return "bella is only for the king or queen of trumps"
+
+    # -- bidding ----------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        ph = self._phase
+        p: int = self._turn  # type: ignore[assignment]
+        other = 1 - p
+        if ph != DIX:
+            self._bids.append((p, action))
+        if ph == ROUND1:
+            if action == "take":
+                self._fix(p, self._upsuit, True)
+            elif action == "pass":
+                if p == self._elder:
+                    self._turn = other
+                else:
+                    self._phase = ROUND2
+                    self._round = 2
+                    self._turn = self._elder
+            else:
+                self._schmeisser = p
+                self._phase = REPLY
+                self._turn = other
+        elif ph == ROUND2:
+            if action == "pass":
+                if p == self._elder:
+                    self._turn = other
+                else:
+                    self._throw_in("both passed twice")
+            elif action == "schmeiss":
+                self._schmeisser = p
+                self._phase = REPLY
+                self._turn = other
+            elif action == "name sans-tout":
+                self._namer = p
+                self._phase = OVERCALL
+                self._turn = other
+            elif action == "name tout-atout":
+                self._fix(p, TOUT, False)
+            else:
+                self._fix(p, NAME_SUIT[action], False)
+        elif ph == REPLY:
+            if action == "accept":
+                self._throw_in("schmeiss accepted")
+            elif self._round == 1:
+                self._fix(self._schmeisser, self._upsuit, True)
+            else:
+                self._phase = NAME
+                self._turn = self._schmeisser
+        elif ph == NAME:
+            self._fix(p, NAME_SUIT[action], False)
+        elif ph == OVERCALL:
+            if action == "tout-atout":
+                self._fix(p, TOUT, False)
+            else:
+                self._fix(self._namer, SANS, False)
+        elif ph == DIX:
+            up, seven = self._upcard, (self._upcard & ~7) | R_SEVEN
+            if action == "exchange":
+                self._hands[p] = (self._hands[p] & ~(1 << seven)) | (1 << up)
+            self._dix = (p, action == "exchange")
+            self._start_play()
+
+    def _fix(self, maker: int, mode: int, taken_in_round1: bool) -> None:
+        """Trumps are fixed: the second deal, then the dix or straight to play."""
+        self._maker = maker
+        self._mode = mode
+        p, base = self._pack, (12 if self._clubs else 13)
+        elder, dealer = self._elder, 1 - self._elder
+        self._hands[elder] |= mask_of([p[base], p[base + 2], p[base + 4]])
+        self._hands[dealer] |= mask_of([p[base + 1], p[base + 3], p[base + 5]])
+        if taken_in_round1 and self._upcard >= 0 and self._upcard & 7 != R_SEVEN:
+            seven = (self._upcard & ~7) | R_SEVEN
+            for seat in (elder, dealer):
+                if self._hands[seat] >> seven & 1:
+                    self._phase = DIX
+                    self._turn = seat
+                    return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        mode = self._mode
+        self._runs = [runs(self._hands[0]), runs(self._hands[1])]
+        best = [max((meld_key(r, mode) for r in rs), default=None) for rs in self._runs]
+        winner: int | None
+        if best[0] is None and best[1] is None:
+            winner = None
+        elif best[1] is None or (best[0] is not None and best[0] > best[1]):
+            winner = 0
+        elif best[0] is None or best[1] > best[0]:
+            winner = 1
+        else:
+            self._meld_tied = True
+            winner = self._elder if self._no_tie else None
+        self._meld_winner = winner
+        self._compared = True
+        self._phase = PLAY
+        self._turn = self._elder
+
+    def _throw_in(self, reason: str) -> None:
+        self._phase = OVER
+        self._turn = None
+        summary = {
+            "scores": [0, 0], "thrown_in": True, "reason": reason, "maker": None, "trump": None,
+            "upcard": CODE[self._upcard] if self._upcard >= 0 else None,
+            "points": [0, 0], "card_points": [0, 0], "bella": [0, 0], "meld_points": [0, 0],
+            "melds": [[], []], "meld_winner": None, "meld_tied": False, "last_trick": None,
+            "bete": False, "game_over": False, "winner": None,
+        }
+        self._end_deal(summary)
+
+    # -- play -------------------------------------------------------------------------
+    def _play(self, p: int, c: int, bella: bool) -> None:
+        self._hands[p] &= ~(1 << c)
+        self._played[p] |= 1 << c
+        if bella:
+            self._bella_pts[p] += 20
+            self._bella.append((p, SUITS[c >> 3]))
+        trick = self._trick
+        trick.append((p, c))
+        if len(trick) == 1:
+            self._turn = 1 - p
+            return
+        (lp, a), (fp, b) = trick
+        mode = self._mode
+        sa, sb = a >> 3, b >> 3
+        if mode == TOUT:
+            follower_wins = TRUMP_STRENGTH[b & 7] > TRUMP_STRENGTH[a & 7]
+        elif sa == sb:
+            strength = TRUMP_STRENGTH if sa == mode else PLAIN_STRENGTH
+            follower_wins = strength[b & 7] > strength[a & 7]
+        else:
+            follower_wins = sb == mode
+        w = fp if follower_wins else lp
+        pts = POINTS[mode]
+        self._card_pts[w] += pts[a] + pts[b]
+        done = (trick[0], trick[1], w)
+        self._tricks.append(done)
+        self._last_trick = done
+        self._trick_seq += 1
+        self._trick = []
+        if len(self._tricks) == 1:
+            self._shown = True
+        if len(self._tricks) == 9:
+            self._last_winner = w
+            self._score_deal()
+        else:
+            self._turn = w
+
+    def _meld_points(self) -> list[int]:
+        out = [0, 0]
+        if self._meld_winner is not None and self._shown:
+            out[self._meld_winner] = sum(meld_points(r) for r in self._runs[self._meld_winner])
+        return out
+
+    def _shown_melds(self) -> list[list[dict[str, Any]]]:
+        out: list[list[dict[str, Any]]] = [[], []]
+        w = self._meld_winner
+        if w is not None and self._shown:
+            out[w] = [{"cards": shown_cards(r), "points": meld_points(r)} for r in self._runs[w]]
+        return out
+
+    def _tally(self) -> list[int]:
+        melds = self._meld_points()
+        out = [self._card_pts[s] + self._bella_pts[s] + melds[s] for s in (0, 1)]
+        if self._last_winner >= 0:
+            out[self._last_winner] += 10
+        return out
+
+    def _score_deal(self) -> None:
+        totals = self._tally()
+        m = self._maker
+        o = 1 - m
+        add = [0, 0]
+        bete = False
+        if totals[m] > totals[o]:
+            add = list(totals)
+        elif totals[m] == totals[o]:
+            add[o] = totals[o]
+        else:
+            add[o] = totals[0] + totals[1]
+            bete = True
+        for s in (0, 1):
+            self._score[s] += add[s]
+        sc = self._score
+        if max(sc) >= self._game_point and sc[0] != sc[1]:
+            self._over = True
+            self._winner = 0 if sc[0] > sc[1] else 1
+        self._phase = OVER
+        self._turn = None
+        card_pts = list(self._card_pts)
+        card_pts[self._last_winner] += 10
+        summary = {
+            "scores": add, "thrown_in": False, "reason": None, "maker": m, "trump": TRUMP_NAME[self._mode],
+            "upcard": CODE[self._upcard] if self._upcard >= 0 else None,
+            "points": totals, "card_points": card_pts, "bella": list(self._bella_pts),
+            "meld_points": self._meld_points(), "melds": self._shown_melds(),
+            "meld_winner": self._meld_winner, "meld_tied": self._meld_tied, "last_trick": self._last_winner,
+            "bete": bete, "game_over": self._over, "winner": self._winner,
+            "final_trick": _trick_dict(self._last_trick) if self._last_trick is not None else None,
+        }
+        self._end_deal(summary)
+
+    # -- the rest of the API ----------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._score)
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def action_is_private(self) -> bool:
+        return False
+
+    @property
+    def maker(self) -> int | None:
+        return self._maker if self._maker >= 0 else None
+
+    @property
+    def trump(self) -> str | None:
+        return TRUMP_NAME.get(self._mode)
+
+    def hand(self, seat: int) -> list[str]:
+        """A seat's cards in display order (for tests and the table, not for bots)."""
+        return cards_of(self._hands[seat], self._mode)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        view = self._base_view(seat)
+        mode = self._mode
+        lt = self._last_trick if self._tricks else None  # never a card of the previous deal
+        view.update({
+            "hand": cards_of(self._hands[seat], mode),
+            "opponent_cards": bin(self._hands[1 - seat]).count("1"),
+            "elder": self._elder,
+            "upcard": CODE[self._upcard] if self._upcard >= 0 else None,
+            "bid_suit": SUITS[self._upsuit],
+            "bids": [[s, a] for s, a in self._bids],
+            "bidding_round": self._round,
+            "trump": TRUMP_NAME.get(mode),
+            "maker": self._maker if self._maker >= 0 else None,
+            "dix": None if self._dix is None else {"seat": self._dix[0], "exchanged": self._dix[1]},
+            "trick": [[s, CODE[c]] for s, c in self._trick],
+            "tricks": [{"cards": [[t[0][0], CODE[t[0][1]]], [t[1][0], CODE[t[1][1]]]], "winner": t[2]}
+                       for t in self._tricks],
+            "last_trick": None if lt is None else _trick_dict(lt),
+            "trick_seq": self._trick_seq,
+            "meld_winner": self._meld_winner,
+            "meld_tied": self._meld_tied,
+            "melds_compared": self._compared,
+            "melds_shown": self._shown,
+            "melds": self._shown_melds(),
+            "bella": [[s, suit] for s, suit in self._bella],
+            "points": self._tally(),
+            "game_point": self._game_point,
+        })
+        return view
+
+    def clone(self) -> ClobbyState:
+        new = ClobbyState.__new__(ClobbyState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        new.rng = self.rng.__class__()
+        new.rng.setstate(self.rng.getstate())
+        new.actions = list(self.actions)
+        new.deals = list(self.deals)
+        new._packs = list(self._packs)
+        new._score = list(self._score)
+        new._hands = list(self._hands)
+        new._bids = list(self._bids)
+        new._trick = list(self._trick)
+        new._tricks = list(self._tricks)
+        new._card_pts = list(self._card_pts)
+        new._bella_pts = list(self._bella_pts)
+        new._bella = list(self._bella)
+        new._played = list(self._played)
+        new._runs = list(self._runs)
+        return new
+
+
+class Clobby(Game):
+    name = "clobby"
+    title = "Clobby"
+    description = "Klaberjass for two: take or name trumps, meld runs, and beware of going bete."
+    num_players = 2
+    PACK = PACK
+    OPTIONS = (
+        Option("game_point", int, 500, "points that win the game", 100, 9999),
+        Option("no_tie", bool, False, "a tied top meld goes to elder (the non-dealer)"),
+        Option("clubs_preferred", bool, False, "no upcard: round 1 is about clubs"),
+        Option("tout_atout", bool, False, "allow sans tout (no trumps) and tout atout (all trumps) in round 2"),
+    )
+    state_class = ClobbyState
+
+
+GAME = Clobby

@@ -1,0 +1,626 @@
+"""Six-Bid Solo (Slough), as RULES.md settles it: one soloist against two, played for chips.
+
+A ``State`` is a whole match: deals follow one another, the dealer passing to the left,
+until a seat has no chips left (at most 0); the most chips wins.  ``state.scores`` are the
+chips.  Each scored deal appends a summary to ``state.deals`` with ``scores`` (the chips that
+deal moved, summing to 0), ``soloist``, ``bid``, ``trump``, ``pips``, ``made``,
+``thrown_in``, ``widow`` and the details the deal-over screen shows.
+
+Action strings: the bids ``solo heart misere guarantee spread call`` and ``pass``; then
+``trump X`` (a suit letter) for solo (not hearts), guarantee and call; then for a call
+``call XY`` (any card the soloist does not hold) and, when an opponent held that card, the
+card the soloist gives back as its plain code; then the cards played, as their codes.
+
+``view(seat)`` adds to the common keys: ``hand`` (trumps first), ``elder``, ``auction``
+(``[[seat, word], ...]``), ``bid``/``high_bidder`` (the standing bid), ``passed``,
+``soloist``, ``contract``, ``trump`` (a letter or None), ``declared``, ``target`` (pips
+needed, None for the misères), ``call`` (``card``, ``holder``, ``in_widow``, ``exchanged``,
+``given``), ``spread_hand``, ``leader``, ``trick``, ``last_trick``, ``trick_seq``,
+``tricks`` (this deal's finished tricks), ``tricks_won``, ``pips_taken`` (trick pips, widow
+apart), ``cards_left`` and ``chips``.
+
+Choices where RULES.md is silent, and why:
+
+- When nothing is left above the standing bid (a ``call`` stands), the other bidder still
+  says ``pass``: RULES.md has the auction end only when one of the two passes, and keeping
+  the turn literal means every seat sees the same auction a table would hear.
+- The exchange in a call: the holder of the called card hands it over in front of everybody,
+  so who held it is public (``view["call"]["holder"]``); when nobody hands it over every
+  seat learns it lay in the widow (``in_widow``), exactly as at a real table, but the rest of
+  the widow stays hidden until the deal ends.  The card given back is seen only by the two
+  seats involved: the soloist (who chose it) and the holder (who receives it, and learns
+  nothing more); the third seat learns only that an exchange happened and between whom
+  (``exchanged``, ``given`` None).  The giving is a private action, and the deal summary does
+  not name the card either, so it stays between the two even after the deal.
+- Misere and spread have no trump, so their ``pips`` are the soloist's trick pips alone.
+- The spread hand is shown to everybody from the start of play as it stands (cards leave it
+  as they are played); before play (the auction) nobody sees it, as the bid is still open.
+- A thrown-in deal (everybody passed) moves no chips; its summary has ``thrown_in`` true and
+  the widow, and the deal passes to the left like any other.
+- The match ends as soon as the deal that took a seat to 0 or below is scored; no further
+  deal is dealt.  Two or three seats tied for most chips means no winner.
+- Hands are shown trumps first, then the other suits alternating colours (spades, hearts,
+  clubs, diamonds, trump removed), each high to low A T K Q J 9 8 7 6, as a player sorts them.
+
+Speed (this engine is the inner loop of the search bots): hands are 36-bit masks (bit
+suit * 9 + strength, strength 0 = six .. 8 = ace); the play phase, almost every action, has
+its own path in ``apply`` and ``legal_actions`` through precomputed tables (a suit's bit
+pattern -> its codes in display order, a card's power for each trump and led suit), and the
+card codes themselves are the trick's entries, so no conversion happens per card.  The pack
+is shuffled by ``random.shuffle``'s own algorithm inlined (same draws, same packs: tested),
+and a clone shares the RNG until one of the two deals again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import PACK_36
+from ..engine import Game, IllegalAction, Option, State
+
+SUITS = "CDHS"
+SUIT_WORDS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+HEARTS = 2
+NO_TRUMP = 4
+STRENGTH = "6789JQKTA"  # low to high: A T K Q J 9 8 7 6
+CODES = tuple(STRENGTH[i % 9] + SUITS[i // 9] for i in range(36))
+INDEX = {code: i for i, code in enumerate(CODES)}
+PIP = tuple({"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}.get(code[0], 0) for code in CODES)
+PIP_OF = {code: PIP[i] for i, code in enumerate(CODES)}
+SUIT_INDEX = {code: i // 9 for i, code in enumerate(CODES)}
+SUIT_MASK = tuple(0x1FF << (9 * s) for s in range(4))
+SHIFT = (0, 9, 18, 27)
+BIT_OF = {code: 1 << i for i, code in enumerate(CODES)}
+
+BIDS = ("solo", "heart", "misere", "guarantee", "spread", "call")
+SOLO, HEART, MISERE, GUARANTEE, SPREAD, CALL = range(6)
+BID_INDEX = {b: i for i, b in enumerate(BIDS)}
+#: legal bidding actions when the standing bid is level - 1 (index 0: nothing bid yet)
+BID_LEGAL = tuple(tuple(BIDS[i] for i in range(level, 6)) + ("pass",) for level in range(7))
+
+BID, DECLARE, CALLING, GIVE, PLAY, OVER = range(6)
+PHASE_NAMES = ("bid", "declare", "call", "give", "play", "over")
+TRUMP_ANY = ("trump C", "trump D", "trump H", "trump S")
+TRUMP_NOT_HEARTS = ("trump C", "trump D", "trump S")
+NEXT = (1, 2, 0)
+#: random.shuffle's steps for 36 cards: swap position i with a draw below n = i + 1 of k bits
+SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(35, 0, -1))
+#: WINNER_SEAT[leader][i]: the seat that played the i-th card of a trick
+WINNER_SEAT = tuple(tuple((leader + i) % 3 for i in range(3)) for leader in range(3))
+
+#: SUIT_CODES[s][pattern]: the codes of suit s whose strength bits are set in pattern, high first
+SUIT_CODES = tuple(
+    tuple(tuple(CODES[s * 9 + r] for r in range(8, -1, -1) if pat >> r & 1) for pat in range(512))
+    for s in range(4)
+)
+#: suits in display order for each trump (index 4: no trump): trumps first, colours alternating
+BASE_ORDER = (3, 2, 0, 1)
+DISPLAY = tuple(((t,) if t < 4 else ()) + tuple(s for s in BASE_ORDER if s != t) for t in range(5))
+#: POWER_OF[trump][led][code]: trumps beat the led suit, which beats the other suits (0)
+POWER_OF = tuple(
+    tuple(
+        {CODES[c]: 20 + c % 9 if c // 9 == t else (10 + c % 9 if c // 9 == led else 0) for c in range(36)}
+        for led in range(4)
+    )
+    for t in range(5)
+)
+#: CALLS[s][pattern]: the "call XY" actions for the cards of suit s NOT in pattern, high first
+CALLS = tuple(
+    tuple(tuple("call " + CODES[s * 9 + r] for r in range(8, -1, -1) if not pat >> r & 1) for pat in range(512))
+    for s in range(4)
+)
+
+
+def cards_of(mask: int, trump: int = NO_TRUMP) -> list[str]:
+    """The codes in ``mask`` in display order for ``trump`` (4: none)."""
+    out: list[str] = []
+    for s in DISPLAY[trump]:
+        out += SUIT_CODES[s][(mask >> SHIFT[s]) & 511]
+    return out
+
+
+def target_of(bid: int, trump: int) -> int | None:
+    """Pips the soloist needs (None for the misères, which need no trick at all)."""
+    if bid in (SOLO, HEART):
+        return 60
+    if bid == GUARANTEE:
+        return 74 if trump == HEARTS else 80
+    if bid == CALL:
+        return 120
+    return None
+
+
+#: TERMS[bid][trump]: (pips needed or None for a misere, chips per pip or per opponent)
+TERMS = tuple(
+    tuple(
+        (target_of(bid, t), {SOLO: 2, HEART: 3, MISERE: 30, GUARANTEE: 40, SPREAD: 60}.get(
+            bid, 150 if t == HEARTS else 100))
+        for t in range(5)
+    )
+    for bid in range(6)
+)
+TRUMP_LETTER = (*SUITS, None)
+
+
+#: the fields of a fresh deal that are plain values (the lists are made anew in ``_begin_deal``)
+FRESH_DEAL: dict[str, Any] = {
+    "_phase": BID, "_legal_cache": None,
+    # the auction: standing bid (-1 none), its holder, stage 1 (elder v next) or 2 (v dealer),
+    # the stage-1 survivor, and bitmasks of the seats that passed and that have spoken
+    "_bid": -1, "_high": None, "_stage": 1, "_survivor": None, "_passed": 0, "_spoken": 0,
+    # the contract (trump 4 = none) and the call
+    "_soloist": None, "_contract": None, "_trump": NO_TRUMP, "_declared": False,
+    "_called": None, "_holder": None, "_given": None,
+    # the led suit of the current trick, with its shift, mask and per-pattern codes
+    "_led": 0, "_ledshift": 0, "_ledmask": 0, "_ledcodes": SUIT_CODES[0],
+}
+
+
+def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
+    leader, cards, winner = trick
+    return {"cards": [[(leader + i) % 3, c] for i, c in enumerate(cards)], "winner": winner}
+
+
+class SixBidState(State):
+    #: the RNG object is also held by a clone (see ``clone``); the first shuffle is made before
+    #: ``_setup`` runs, so the default lives on the class
+    _rng_shared = False
+    _hands: list[int]
+    _auction: list[tuple[int, str]]
+    _trick: list[str]
+    _pips: list[int]
+    _tricks: list[int]
+    _history: list[tuple[int, tuple[str, ...], int]]
+    _to_move: int | None
+    _soloist: int | None
+    _contract: int | None
+    _high: int | None
+    _survivor: int | None
+    _called: int | None
+    _holder: int | None
+    _given: int | None
+
+    # -- game and deal set-up ----------------------------------------------------------
+    def _setup(self) -> None:
+        start = self.game.options["chips"]
+        self._chips = [start, start, start]
+        self._over = False
+        self._trick_seq = 0
+        self._last_trick: tuple[int, tuple[str, ...], int] | None = None
+
+    def _begin_deal(self, pack: list[str], dealer: int) -> None:
+        (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20,
+         _w0, _w1, _w2, c24, c25, c26, c27, c28, c29, c30, c31, c32, c33, c34, c35) = map(BIT_OF.__getitem__, pack)
+        e = NEXT[dealer]
+        n = NEXT[e]
+        hands = [0, 0, 0]
+        hands[e] = c0 | c1 | c2 | c3 | c12 | c13 | c14 | c24 | c25 | c26 | c27
+        hands[n] = c4 | c5 | c6 | c7 | c15 | c16 | c17 | c28 | c29 | c30 | c31
+        hands[dealer] = c8 | c9 | c10 | c11 | c18 | c19 | c20 | c32 | c33 | c34 | c35
+        d = self.__dict__
+        d.update(FRESH_DEAL)
+        d["_hands"] = hands
+        d["_widow_cards"] = widow = pack[21:24]
+        d["_widow_pips"] = PIP_OF[widow[0]] + PIP_OF[widow[1]] + PIP_OF[widow[2]]
+        d["_elder"] = d["_leader"] = d["_to_move"] = e
+        d["_auction"] = []
+        d["_trick"] = []
+        d["_pips"] = [0, 0, 0]
+        d["_tricks"] = [0, 0, 0]
+        d["_history"] = []
+
+    def _shuffled_pack(self) -> list[str]:
+        """``rng.shuffle(list(PACK))`` exactly (same draws, same result), without its per-card calls.
+
+        Why: a random playout shuffles twice (the deal and, once it is scored, the next one);
+        CPython's shuffle spends most of its time calling ``_randbelow`` per card.  The steps
+        below are its algorithm inlined, and a test checks the two agree seed for seed.
+        """
+        if self._rng_shared:
+            rng = random.Random(0)
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self._rng_shared = False
+        pack = list(PACK_36)
+        getrandbits = self.rng.getrandbits
+        for i, n, k in SHUFFLE_STEPS:
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            pack[i], pack[j] = pack[j], pack[i]
+        return pack
+
+    # -- the hot path ----------------------------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        if self._phase == PLAY:
+            h = self._hands[self._to_move]
+            if self._trick:
+                pat = (h >> self._ledshift) & 511
+                if pat:
+                    return list(self._ledcodes[pat])
+            s0, s1, s2, s3 = DISPLAY[self._trump]
+            return [*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
+                    *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511]]
+        if self._phase == BID:
+            return list(BID_LEGAL[self._bid + 1])
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal()
+        return list(cache)
+
+    def _legal(self) -> list[str]:
+        ph = self._phase
+        if ph == PLAY:
+            return self.legal_actions()
+        if ph == BID:
+            return list(BID_LEGAL[self._bid + 1])
+        if ph == DECLARE:
+            return list(TRUMP_NOT_HEARTS if self._contract == SOLO else TRUMP_ANY)
+        if ph == CALLING:
+            own = self._hands[self._soloist]
+            return [*CALLS[0][own & 511], *CALLS[1][(own >> 9) & 511], *CALLS[2][(own >> 18) & 511],
+                    *CALLS[3][(own >> 27) & 511]]
+        if ph == GIVE:
+            return cards_of(self._hands[self._soloist], self._trump)
+        return []
+
+    def apply(self, action: str) -> None:
+        ph = self._phase
+        if ph == PLAY:
+            # Why no legal list here: legality of a card is one mask test, cheaper than a list scan.
+            # (_ledmask is the led suit's mask during a trick and 0 when leading.)
+            p = self._to_move
+            hands = self._hands
+            h = hands[p]
+            try:
+                bit = BIT_OF[action]
+            except (KeyError, TypeError):
+                bit = 0
+            if not bit & (h & self._ledmask or h):
+                raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
+            self.actions.append(action)
+            hands[p] = h ^ bit
+            trick = self._trick
+            trick.append(action)
+            n = len(trick)
+            if n == 1:
+                s = SUIT_INDEX[action]
+                self._led = s
+                self._ledshift = SHIFT[s]
+                self._ledmask = SUIT_MASK[s]
+                self._ledcodes = SUIT_CODES[s]
+                self._to_move = NEXT[p]
+                return
+            if n == 2:
+                self._to_move = NEXT[p]
+                return
+            # The third card: the trick is complete.
+            c0, c1, c2 = trick
+            trick.clear()
+            self._ledmask = 0
+            power = POWER_OF[self._trump][self._led]
+            p0 = power[c0]
+            p1 = power[c1]
+            p2 = power[c2]
+            if p0 > p1:
+                w = 0 if p0 > p2 else 2
+            else:
+                w = 1 if p1 > p2 else 2
+            leader = self._leader
+            winner = WINNER_SEAT[leader][w]
+            self._pips[winner] += PIP_OF[c0] + PIP_OF[c1] + PIP_OF[c2]
+            self._tricks[winner] += 1
+            record = (leader, (c0, c1, c2), winner)
+            history = self._history
+            history.append(record)
+            self._last_trick = record
+            self._trick_seq += 1
+            if len(history) == 11:
+                self._score()
+            else:
+                self._leader = self._to_move = winner
+            return
+        if ph == BID:
+            if action not in BID_LEGAL[self._bid + 1]:
+                raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
+            self._legal_cache = None
+            self.actions.append(action)
+            self._bid_action(action)
+            return
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        if action not in legal:
+            raise IllegalAction(action, legal, self._why_illegal(action))
+        self._legal_cache = None
+        self.actions.append(action)
+        self._apply(action)
+
+    # -- the auction and the declarations -------------------------------------------------
+    def _apply(self, action: str) -> None:
+        ph = self._phase
+        if ph == BID:
+            self._bid_action(action)
+        elif ph == DECLARE:
+            self._trump = SUITS.index(action[-1])
+            self._declared = True
+            if self._contract == CALL:
+                self._phase = CALLING
+            else:
+                self._begin_play()
+        elif ph == CALLING:
+            c = INDEX[action[-2:]]
+            self._called = c
+            for seat in range(3):
+                if self._hands[seat] >> c & 1:
+                    self._holder = seat
+            if self._holder is None:
+                self._begin_play()
+            else:
+                self._phase = GIVE
+        elif ph == GIVE:
+            g = INDEX[action]
+            sol, holder, c = self._soloist, self._holder, self._called
+            assert sol is not None and holder is not None and c is not None
+            self._given = g
+            self._hands[sol] = (self._hands[sol] ^ (1 << g)) | (1 << c)
+            self._hands[holder] = (self._hands[holder] ^ (1 << c)) | (1 << g)
+            self._begin_play()
+
+    def _bid_action(self, word: str) -> None:
+        x = self._to_move
+        assert x is not None
+        self._auction.append((x, word))
+        bit = 1 << x
+        self._spoken |= bit
+        if self._stage == 1:
+            other = self._elder if x != self._elder else (self._elder + 1) % 3
+            obit = 1 << other
+            if word == "pass":
+                self._passed |= bit
+                if not self._spoken & obit:
+                    self._to_move = other
+                else:
+                    self._start_stage_two(None if self._passed & obit else other)
+            else:
+                self._bid = BID_INDEX[word]
+                self._high = x
+                if self._passed & obit:
+                    self._start_stage_two(x)
+                else:
+                    self._to_move = other
+            return
+        survivor = self._survivor
+        if word == "pass":
+            self._passed |= bit
+            if self._high is None:
+                self._throw_in()
+            else:
+                self._start_contract(self._high, self._bid)
+            return
+        self._bid = BID_INDEX[word]
+        self._high = x
+        if survivor is None:
+            self._start_contract(x, self._bid)
+        else:
+            self._to_move = survivor if x == self.dealer else self.dealer
+
+    def _start_stage_two(self, survivor: int | None) -> None:
+        self._stage = 2
+        self._survivor = survivor
+        self._to_move = self.dealer
+
+    def _start_contract(self, soloist: int, bid: int) -> None:
+        self._soloist = soloist
+        self._contract = bid
+        if bid in (SOLO, GUARANTEE, CALL):
+            self._phase = DECLARE
+            self._to_move = soloist
+            return
+        if bid == HEART:
+            self._trump = HEARTS
+            self._declared = True
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        self._phase = PLAY
+        sol = self._soloist
+        assert sol is not None
+        self._leader = self._to_move = NEXT[sol] if self._contract == SPREAD else self._elder
+
+    # -- scoring ---------------------------------------------------------------------------
+    def _throw_in(self) -> None:
+        self._phase = OVER
+        self._to_move = None
+        self._end_deal({
+            "scores": [0, 0, 0], "thrown_in": True, "soloist": None, "bid": None, "trump": None,
+            "pips": None, "made": None, "target": None, "widow": self._widow_cards,
+            "widow_pips": self._widow_pips, "auction": list(map(list, self._auction)),
+            "tricks": [0, 0, 0], "trick_pips": [0, 0, 0], "call": None, "chips": list(self._chips),
+        })
+
+    def _score(self) -> None:
+        # Why no copies of the deal's lists: a finished deal's lists are never touched again
+        # (the next deal makes new ones), so the summary may own them.
+        sol = self._soloist
+        bid = self._contract
+        assert sol is not None and bid is not None
+        t = self._trump
+        trick_pips = self._pips
+        tricks = self._tricks
+        widow_pips = self._widow_pips
+        target, unit = TERMS[bid][t]
+        if target is None:  # the misères: no trick at all
+            pips = trick_pips[sol]
+            made = tricks[sol] == 0
+            amount = unit
+        else:
+            pips = trick_pips[sol] + widow_pips
+            made = pips >= target
+            amount = unit * (pips - 60 if made else 60 - pips) if bid <= HEART else unit
+        won = amount if made else -amount
+        deltas = [-won, -won, -won]
+        deltas[sol] = 2 * won
+        chips = self._chips
+        chips[0] -= won
+        chips[1] -= won
+        chips[2] -= won
+        chips[sol] += 3 * won
+        self._over = chips[0] <= 0 or chips[1] <= 0 or chips[2] <= 0
+        self._phase = OVER
+        self._to_move = None
+        # The card given back in a call stays between the two seats involved, even afterwards.
+        call = {"card": CODES[self._called], "holder": self._holder} if self._called is not None else None
+        self._end_deal({
+            "scores": deltas, "thrown_in": False, "soloist": sol, "bid": BIDS[bid],
+            "trump": TRUMP_LETTER[t], "pips": pips, "made": made, "target": target,
+            "widow": self._widow_cards, "widow_pips": widow_pips,
+            "auction": list(map(list, self._auction)), "tricks": tricks,
+            "trick_pips": trick_pips, "call": call, "chips": list(chips),
+            "final_trick": _trick_dict(self._last_trick) if self._last_trick is not None else None,
+        })
+
+    # -- the rest of the API -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self._chips)
+
+    @property
+    def winner(self) -> int | None:
+        if not self._over:
+            return None
+        best = max(self._chips)
+        leaders = [s for s in range(3) if self._chips[s] == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def action_is_private(self) -> bool:
+        return self._phase == GIVE
+
+    def _why_illegal(self, action: str) -> str:
+        ph = self._phase
+        if self._over:
+            return "the game is over"
+        if not isinstance(action, str):
+            return "an action is a string"
+        if ph == BID:
+            if action in BID_INDEX:
+                return f"a bid must be higher than the standing bid, {BIDS[self._bid]}"
+            return "bid solo, heart, misere, guarantee, spread or call, or pass"
+        if ph == DECLARE:
+            if action == "trump H":
+                return "a solo cannot have hearts as trump (that is the heart bid)"
+            return "name the trump suit as 'trump X' (X one of C D H S)"
+        if ph == CALLING:
+            code = action[5:].strip().upper() if action.startswith("call ") else ""
+            if code in INDEX:
+                return f"you hold {code} yourself; call a card you do not hold"
+            return "call a card you do not hold as 'call XY' (e.g. call AD)"
+        if ph == GIVE:
+            return "give back one of your own cards, as its code"
+        if ph == PLAY:
+            p = self._to_move
+            assert p is not None
+            c = INDEX.get(action) if isinstance(action, str) else None
+            if c is None:
+                return "play a card as its code (e.g. TH)"
+            h = self._hands[p]
+            if not h >> c & 1:
+                return f"you do not hold {action}"
+            return f"you must follow suit: you hold a {SUIT_WORDS[SUITS[self._led]]}"
+        return ""
+
+    def view(self, seat: int) -> dict[str, Any]:
+        view = self._base_view(seat)
+        t = self._trump
+        sol = self._soloist
+        contract = self._contract
+        leader = self._leader
+        trick = [[(leader + i) % 3, c] for i, c in enumerate(self._trick)]
+        last = self._last_trick
+        show_spread = contract == SPREAD and self._phase in (PLAY, OVER) and sol is not None
+        call = None
+        if self._called is not None:
+            involved = seat == sol or seat == self._holder
+            call = {
+                "card": CODES[self._called],
+                "holder": self._holder,
+                "in_widow": self._holder is None,
+                "exchanged": self._holder is not None and self._given is not None,
+                "given": CODES[self._given] if self._given is not None and involved else None,
+            }
+        view.update({
+            "hand": cards_of(self._hands[seat], t),
+            "elder": self._elder,
+            "auction": [[s, w] for s, w in self._auction],
+            "bid": BIDS[self._bid] if self._bid >= 0 else None,
+            "high_bidder": self._high,
+            "passed": [s for s in range(3) if self._passed >> s & 1],
+            "soloist": sol,
+            "contract": BIDS[contract] if contract is not None else None,
+            "trump": SUITS[t] if t != NO_TRUMP else None,
+            "declared": self._declared or contract in (MISERE, SPREAD),
+            "target": target_of(contract, t) if contract is not None else None,
+            "call": call,
+            "spread_hand": cards_of(self._hands[sol], t) if show_spread and sol is not None else None,
+            "leader": leader if self._phase == PLAY else None,
+            "trick": trick,
+            "last_trick": _trick_dict(last) if last is not None and self._history else None,
+            "trick_seq": self._trick_seq,
+            "tricks": [{"cards": [[(ld + i) % 3, c] for i, c in enumerate(cs)], "winner": w}
+                       for ld, cs, w in self._history],
+            "tricks_won": list(self._tricks),
+            "pips_taken": list(self._pips),
+            "cards_left": [self._hands[s].bit_count() for s in range(3)],
+            "chips": list(self._chips),
+        })
+        return view
+
+    def clone(self) -> SixBidState:
+        """An independent copy.  Why the RNG is shared: copying a Mersenne Twister costs ten
+        times the rest of a clone, and most clones (search playouts) never deal again; so both
+        copies keep the same RNG, marked shared, and whichever deals first takes its own copy
+        (``_shuffled_pack``), leaving the shared one untouched."""
+        new = SixBidState.__new__(SixBidState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        self._rng_shared = new._rng_shared = True
+        new.actions = list(self.actions)
+        new.deals = list(self.deals)
+        new._packs = list(self._packs)
+        new._chips = list(self._chips)
+        new._hands = list(self._hands)
+        new._auction = list(self._auction)
+        new._trick = list(self._trick)
+        new._pips = list(self._pips)
+        new._tricks = list(self._tricks)
+        new._history = list(self._history)
+        return new
+
+
+class SixBid(Game):
+    name = "sixbid"
+    title = "Six-Bid Solo"
+    description = "Six-Bid Solo (Slough): one soloist against two for chips, six bids from solo to call."
+    num_players = 3
+    PACK = PACK_36
+    OPTIONS = (
+        Option("chips", int, 1000, "chips each seat starts the match with", low=10, high=1_000_000),
+    )
+    state_class = SixBidState
+
+
+GAME = SixBid

@@ -1,0 +1,99 @@
+"""Clobby lines for the plain text interface: the bidding, trumps, dix, melds, bella and tally."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import SUIT_NAMES
+
+SEATS = ("North", "South")
+
+
+def trump_words(trump: str | None) -> str:
+    if trump == "sans-tout":
+        return "sans tout (no trumps)"
+    if trump == "tout-atout":
+        return "tout atout (every suit is trump)"
+    return SUIT_NAMES.get(trump or "", "not fixed yet")
+
+
+def _melds(melds: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{' '.join(m['cards'])} = {m['points']}" for m in melds)
+
+
+def describe(view: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    seat = view["seat"]
+    gp = view.get("game_point")
+    if gp:
+        lines.append(f"Game to {gp}. Elder (leads first): {SEATS[view['elder']]}.")
+    if view["upcard"]:
+        lines.append(f"Upcard: {view['upcard']}")
+    else:
+        lines.append("Clubs preferred: no upcard; round 1 is about clubs.")
+    if view["bids"]:
+        lines.append("Bidding: " + ", ".join(f"{SEATS[s]} {a}" for s, a in view["bids"]))
+    if view["trump"] is None and view["phase"] not in ("over",):
+        round_no = view.get("bidding_round", 1)
+        if round_no == 1:
+            lines.append(f"Round 1: take {SUIT_NAMES[view['bid_suit']]} as trumps, pass or schmeiss.")
+        else:
+            lines.append(f"Round 2: name a suit other than {SUIT_NAMES[view['bid_suit']]}, pass or schmeiss.")
+    if view["trump"] is not None:
+        lines.append(f"Trump: {trump_words(view['trump'])}, maker: {SEATS[view['maker']]}")
+    dix = view.get("dix")
+    if dix is not None:
+        verb = "exchanged the dix (the 7) for the upcard" if dix["exchanged"] else "kept the dix"
+        lines.append(f"{SEATS[dix['seat']]} {verb}.")
+    if view["phase"] == "dix" and view["current_player"] == seat:
+        lines.append("You hold the dix: exchange it for the upcard, or keep it.")
+    if view["melds_compared"] and view["phase"] == "play":
+        if view["meld_winner"] is None:
+            lines.append("Melds: tied, nobody scores melds." if view["meld_tied"] else "Melds: nobody has a run.")
+        else:
+            who = SEATS[view["meld_winner"]]
+            shown = view["melds"][view["meld_winner"]]
+            if view["melds_shown"]:
+                lines.append(f"Melds: {who} shows {_melds(shown)}")
+            else:
+                tie = " (a tie, won by elder)" if view["meld_tied"] else ""
+                lines.append(f"Top meld: {who}{tie}; shown and scored after the first trick.")
+    for s, suit in view["bella"]:
+        lines.append(f"Bella: {SEATS[s]} ({SUIT_NAMES[suit]}), 20")
+    if view["phase"] == "play":
+        won = [sum(1 for t in view["tricks"] if t["winner"] == s) for s in (0, 1)]
+        pts = view["points"]
+        lines.append(f"This deal so far: {SEATS[0]} {pts[0]} ({won[0]} tricks), "
+                     f"{SEATS[1]} {pts[1]} ({won[1]} tricks); opponent holds {view['opponent_cards']} cards")
+    return lines
+
+
+def summarize(summary: dict[str, Any]) -> list[str]:
+    if summary["thrown_in"]:
+        return [f"Thrown in ({summary.get('reason') or 'no trumps'}): no score."]
+    m = summary["maker"]
+    o = 1 - m
+    lines = [f"Maker: {SEATS[m]}, trump {trump_words(summary['trump'])}."]
+    cards = summary["card_points"]
+    last = summary.get("last_trick")
+    last_text = f" (last trick 10 to {SEATS[last]})" if last is not None else ""
+    lines.append(f"Cards: {SEATS[0]} {cards[0]}, {SEATS[1]} {cards[1]}{last_text}")
+    w = summary["meld_winner"]
+    if w is not None:
+        lines.append(f"Melds: {SEATS[w]} {summary['meld_points'][w]} ({_melds(summary['melds'][w])})")
+    elif summary.get("meld_tied"):
+        lines.append("Melds: tied, nobody scores them.")
+    for s in (0, 1):
+        if summary["bella"][s]:
+            lines.append(f"Bella: {SEATS[s]} 20")
+    p = summary["points"]
+    lines.append(f"Totals: {SEATS[0]} {p[0]}, {SEATS[1]} {p[1]}.")
+    if summary["bete"]:
+        lines.append(f"{SEATS[m]} is bete! {SEATS[o]} scores both totals, {p[0] + p[1]}.")
+    elif p[m] == p[o]:
+        lines.append(f"Equal totals: the maker scores nothing, {SEATS[o]} scores {p[o]}.")
+    else:
+        lines.append(f"{SEATS[m]} made it: both score their totals.")
+    if summary.get("game_over") and summary.get("winner") is not None:
+        lines.append(f"{SEATS[summary['winner']]} reaches game and wins.")
+    return lines

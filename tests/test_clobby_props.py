@@ -1,0 +1,198 @@
+"""Clobby: properties that must hold under any legal play (Hypothesis drives seeds and choices)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parlour
+from parlour.games.clobby import PACK, POINTS, TRUMP_NAME
+
+MODE_OF = {name: mode for mode, name in TRUMP_NAME.items()}
+BID_WORDS = ["take", "pass", "schmeiss", "accept", "refuse", "exchange", "keep", "tout-atout",
+             "name C", "name D", "name H", "name S", "name sans-tout", "name tout-atout", "", "bella"]
+CANDIDATES = BID_WORDS + list(PACK) + [c + "+bella" for c in PACK]
+
+OPTIONS = st.fixed_dictionaries({
+    "game_point": st.sampled_from([100, 150, 500]),
+    "no_tie": st.booleans(),
+    "clubs_preferred": st.booleans(),
+    "tout_atout": st.booleans(),
+})
+PROPS = settings(max_examples=60, deadline=None)
+
+
+def played_this_deal(view: dict) -> list[str]:
+    cards = [c for t in view["tricks"] for _, c in t["cards"]]
+    return cards + [c for _, c in view["trick"]]
+
+
+def check_hidden(state: parlour.State) -> None:
+    """No view shows the other seat's hand or the undealt cards, beyond what is public."""
+    hands = [state.view(s)["hand"] for s in (0, 1)]
+    for seat in (0, 1):
+        view = state.view(seat)
+        json.dumps(view)
+        visible = dict(view)
+        visible.pop("last_deal")  # a finished deal: every card in it was played, or is from an old pack
+        if not view["tricks"]:
+            visible.pop("last_trick")  # the previous deal's last trick
+        text = json.dumps(visible)
+        public = {c for m in view["melds"][1 - seat] for c in m["cards"]}
+        if view["upcard"]:
+            public.add(view["upcard"])
+        for c in set(hands[1 - seat]) - public:
+            assert f'"{c}"' not in text, (seat, c)
+        played = played_this_deal(view)
+        undealt = set(PACK) - set(hands[0]) - set(hands[1]) - set(played) - public
+        for c in undealt:
+            assert f'"{c}"' not in text, (seat, c, "undealt")
+        assert view["opponent_cards"] == len(hands[1 - seat])
+
+
+def run_game(state: parlour.State, rng: random.Random, max_deals: int = 8, *, checks: bool = True) -> None:
+    dealt_points = None
+    deals_before = len(state.deals)
+    while not state.is_over and len(state.deals) - deals_before < max_deals:
+        legal = state.legal_actions()
+        assert legal, "no legal action before the game is over"
+        assert state.current_player in (0, 1)
+        v = state.view(state.current_player)
+        assert v["legal_actions"] == legal
+        if state.phase == "play" and not v["tricks"] and not v["trick"]:
+            h0, h1 = state.view(0)["hand"], state.view(1)["hand"]
+            assert len(h0) == 9 and len(h1) == 9 and not set(h0) & set(h1)
+            mode = MODE_OF[v["trump"]]
+            dealt_points = sum(POINTS[mode][PACK.index(c)] for c in h0 + h1)
+        if checks and rng.random() < 0.3:
+            check_hidden(state)
+        if rng.random() < 0.05:
+            bad = rng.choice([c for c in CANDIDATES if c not in legal])
+            before, views = state.to_json(), [state.view(0), state.view(1)]
+            try:
+                state.apply(bad)
+            except parlour.IllegalAction:
+                pass
+            else:  # pragma: no cover - the property fails
+                raise AssertionError(f"{bad!r} was accepted; legal: {legal}")
+            assert state.to_json() == before and [state.view(0), state.view(1)] == views
+        n = len(state.deals)
+        state.apply(rng.choice(legal))
+        if len(state.deals) > n:
+            d = state.deals[-1]
+            json.dumps(d)
+            check_summary(d)
+            if not d["thrown_in"] and dealt_points is not None:  # None: this run began inside the deal
+                assert sum(d["card_points"]) == dealt_points + 10
+                if d["trump"] in "CDHS":
+                    assert sum(d["card_points"]) <= 156
+            dealt_points = None
+    assert state.is_over == (state.current_player is None)
+
+
+def check_summary(d: dict) -> None:
+    for key in ("scores", "maker", "trump", "points", "melds", "meld_winner", "bete", "thrown_in"):
+        assert key in d
+    if d["thrown_in"]:
+        assert d["scores"] == [0, 0] and d["maker"] is None
+        return
+    m, o = d["maker"], 1 - d["maker"]
+    p = d["points"]
+    for s in (0, 1):
+        assert p[s] == d["card_points"][s] + d["meld_points"][s] + d["bella"][s]
+        assert (d["meld_points"][s] > 0) == (d["meld_winner"] == s and bool(d["melds"][s]))
+        assert d["meld_points"][s] == sum(x["points"] for x in d["melds"][s])
+    if p[m] > p[o]:
+        assert d["scores"] == p and not d["bete"]
+    elif p[m] == p[o]:
+        assert d["scores"][m] == 0 and d["scores"][o] == p[o] and not d["bete"]
+    else:
+        assert d["bete"] and d["scores"][m] == 0 and d["scores"][o] == p[0] + p[1]
+
+
+@PROPS
+@given(seed=st.integers(0, 2**31 - 1), choices=st.integers(0, 2**31 - 1), opts=OPTIONS)
+def test_random_play_keeps_the_invariants(seed: int, choices: int, opts: dict) -> None:
+    state = parlour.load("clobby", **opts).new_state(seed=seed)
+    run_game(state, random.Random(choices))
+    total = [sum(d["scores"][s] for d in state.deals) for s in (0, 1)]
+    assert state.scores == total
+    if state.is_over:
+        gp = opts["game_point"]
+        assert max(state.scores) >= gp and state.scores[0] != state.scores[1]
+        assert state.winner == (0 if state.scores[0] > state.scores[1] else 1)
+        assert state.legal_actions() == []
+
+
+@PROPS
+@given(seed=st.integers(0, 2**31 - 1), choices=st.integers(0, 2**31 - 1), opts=OPTIONS,
+       cut=st.integers(0, 200))
+def test_records_replay_exactly(seed: int, choices: int, opts: dict, cut: int) -> None:
+    state = parlour.load("clobby", **opts).new_state(seed=seed)
+    rng = random.Random(choices)
+    for _ in range(cut):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    again = parlour.from_json(state.to_json())
+    assert again.deals == state.deals
+    for s in (0, 1):
+        assert again.view(s) == state.view(s)
+    assert again.legal_actions() == state.legal_actions()
+    # both go on identically
+    for _ in range(40):
+        if state.is_over:
+            break
+        a = rng.choice(state.legal_actions())
+        state.apply(a)
+        again.apply(a)
+    assert again.to_json() == state.to_json() and [again.view(0), again.view(1)] == [state.view(0), state.view(1)]
+
+
+@PROPS
+@given(seed=st.integers(0, 2**31 - 1), choices=st.integers(0, 2**31 - 1), opts=OPTIONS,
+       cut=st.integers(0, 120))
+def test_clone_is_independent(seed: int, choices: int, opts: dict, cut: int) -> None:
+    state = parlour.load("clobby", **opts).new_state(seed=seed)
+    rng = random.Random(choices)
+    for _ in range(cut):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    record, views, deals = state.to_json(), [state.view(0), state.view(1)], json.dumps(state.deals)
+    copy = state.clone()
+    assert copy.to_json() == record and [copy.view(0), copy.view(1)] == views
+    run_game(copy, random.Random(choices + 1), max_deals=2, checks=False)
+    assert state.to_json() == record and [state.view(0), state.view(1)] == views
+    assert json.dumps(state.deals) == deals
+    # and the original still plays on exactly like a fresh replay of its record
+    if not state.is_over:
+        a = state.legal_actions()[0]
+        state.apply(a)
+        fresh = parlour.from_json(record)
+        fresh.apply(a)
+        assert fresh.view(0) == state.view(0)
+
+
+def test_replay_deal_gives_the_same_cards() -> None:
+    game = parlour.load("clobby")
+    state = game.new_state(seed=5)
+    first = [state.view(0)["hand"], state.view(1)["hand"], state.view(0)["upcard"], state.dealer]
+    rng = random.Random(1)
+    while not state.deals:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.can_replay_deal
+    state.replay_deal()
+    assert [state.view(0)["hand"], state.view(1)["hand"], state.view(0)["upcard"], state.dealer] == first
+    again = parlour.from_json(state.to_json())
+    assert again.view(0) == state.view(0)
+
+
+def test_long_random_games_finish() -> None:
+    for seed in range(6):
+        state = parlour.load("clobby", game_point=300, tout_atout=seed % 2 == 0).new_state(seed=seed)
+        run_game(state, random.Random(seed), max_deals=10_000, checks=False)
+        assert state.is_over and state.winner in (0, 1)
