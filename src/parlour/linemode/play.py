@@ -137,7 +137,12 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
             action = table.bot_choice()
         actor = table.to_move
         private = state.action_is_private
+        hands_before = [set(state.view(s).get("hand", [])) for s in range(n)]
         events = table.play(action)
+        if not any(e.kind == "deal" for e in events) and any(
+                set(state.view(s).get("hand", [])) - hands_before[s] for s in range(n)):
+            out("New cards:")  # e.g. Le Truc's call for cards, Schafkopf's skat, a Six-Bid call
+            _say(out, describe_hands(state))
         for event in events:
             if event.kind == "action" and private:
                 out(f"{names[actor]} chooses {action} (face down)")
