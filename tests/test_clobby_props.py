@@ -38,8 +38,6 @@ def check_hidden(state: parlour.State) -> None:
         json.dumps(view)
         visible = dict(view)
         visible.pop("last_deal")  # a finished deal: every card in it was played, or is from an old pack
-        if not view["tricks"]:
-            visible.pop("last_trick")  # the previous deal's last trick
         text = json.dumps(visible)
         public = {c for m in view["melds"][1 - seat] for c in m["cards"]}
         if view["upcard"]:

@@ -69,8 +69,6 @@ def check_no_hidden_cards(state: parlour.State) -> None:
         hidden = (widow | set().union(*(hands[s] for s in range(3) if s != seat))) - known_to(state, seat)
         shown = dict(view)
         shown.pop("last_deal")  # an earlier deal's cards, all public by now
-        if not view["tricks"]:
-            shown.pop("last_trick")  # the previous deal's last trick
         leaked = set(CARD_RE.findall(json.dumps(shown))) & hidden
         assert not leaked, f"seat {seat} sees {leaked} in phase {view['phase']}"
 

@@ -1,0 +1,262 @@
+"""Schafkopf easy player: the manual's strategy notes as rules.
+
+From the seed's notes:
+- **Pick up** with a long strong trump suit, seven or more including four of the eight top
+  trumps (the queens and jacks); with fewer trumps or less top strength, only with one or two
+  side aces to make up for it.
+- **Discard** to make voids, and keep tens out of the hand when the trumps are long and strong:
+  a ten in the discard is ten pips banked, a ten in the hand is a card the defenders' aces
+  and trumps will catch.
+- **Defend** as a pair against the soloist: smear points (aces and tens) on a trick the partner
+  is sure to win, lead through the soloist (so that he must commit before the partner), and
+  never spend a winner on a trick the partner already holds.
+- **Ramsch**: each for himself, so shed high cards early while someone else is winning the
+  trick, duck under the winning card, and lead low cards that others must beat.
+
+Everything is read from the view alone: the played cards (``tricks`` and ``trick``) tell which
+trumps and aces are still out.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from ...games.schafkopf import INDEX, ORDER, PIP, SUIT_OF
+
+TOP8 = frozenset(range(8))
+PLAIN_ACES = frozenset(INDEX[c] for c in ("AC", "AS", "AH"))
+
+
+def _is_trump(c: int) -> bool:
+    return c < 14
+
+
+def _beats(card: int, best: int) -> bool:
+    """Whether ``card`` would take the trick from the card ``best`` now winning it."""
+    if card < 14:
+        return card < best
+    return SUIT_OF[card] == SUIT_OF[best] and card < best
+
+
+def _winning(trick: list[int]) -> int:
+    """Position in ``trick`` of the card now winning it."""
+    led = SUIT_OF[trick[0]]
+    best = 0
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if (c < 14 or SUIT_OF[c] == led) and c < trick[best]:
+            best = i
+    return best
+
+
+def _height(card: int) -> float:
+    """0 for the best card of its suit up to about 1 for the lowest (trumps count as a suit)."""
+    return card / 14 if card < 14 else (card - 14) % 6 / 6
+
+
+class EasyBot:
+    name = "easy"
+
+    # -- dispatch --------------------------------------------------------------------
+    def act(self, view: dict[str, Any], rng: random.Random) -> str:
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        if phase == "bid":
+            return "pick-up" if self.wants_skat([INDEX[c] for c in view["hand"]]) else "pass"
+        if phase == "discard":
+            return self._discard(view)
+        return self._play(view, [INDEX[c] for c in legal], rng)
+
+    # -- bidding ---------------------------------------------------------------------
+    @staticmethod
+    def wants_skat(hand: list[int]) -> bool:
+        """The manual's pick-up rule for a 10-card hand.
+
+        Seven trumps with four of the top eight is the manual's core case; with fewer trumps
+        or less top strength the side aces must make up for it.  The exact lines were set by
+        playing each hand both ways between easy players (picking up beats letting the
+        deal go to Ramsch or to the next seat in these cases, on average).
+        """
+        n = sum(1 for c in hand if c < 14)
+        top = sum(1 for c in hand if c in TOP8)
+        aces = sum(1 for c in hand if c in PLAIN_ACES)
+        if n >= 7:
+            return top >= 2
+        if n == 6:
+            return top >= 4 or (top >= 2 and aces >= 1)
+        if n == 5:
+            return (top >= 4 and aces >= 1) or (top >= 3 and aces >= 2)
+        return False
+
+    # -- discarding ------------------------------------------------------------------
+    @staticmethod
+    def _pair_value(pair: tuple[int, ...], hand: list[int]) -> float:
+        value = 0.0
+        for c in pair:
+            if c < 14:
+                value -= 40 + (14 - c)  # keep trumps: they are the soloist's strength
+            elif c in PLAIN_ACES:
+                value -= 14  # an ace is a trick; banking its 11 rarely pays
+            else:
+                value += PIP[c]  # tens and kings banked; a ten in hand is a target
+        rest = [c for c in hand if c not in pair]
+        for suit in (1, 2, 3):
+            before = sum(1 for c in hand if SUIT_OF[c] == suit)
+            after = sum(1 for c in rest if SUIT_OF[c] == suit)
+            if before and not after:
+                value += 12  # a void lets the soloist trump that suit
+            elif after == 1:
+                lone = next(c for c in rest if SUIT_OF[c] == suit)
+                if lone not in PLAIN_ACES:
+                    value -= 2 + PIP[lone] * 0.5  # a bare ten or king is easily caught
+        return value
+
+    def _discard(self, view: dict[str, Any]) -> str:
+        hand = [INDEX[c] for c in view["hand"]]
+        done = [INDEX[c] for c in view.get("discard") or []]
+        if done:
+            full = hand + done
+            best = max(hand, key=lambda c: (self._pair_value((done[0], c), full), c))
+            return ORDER[best]
+        pair = max(combinations(hand, 2), key=lambda p: (self._pair_value(p, hand), p))
+        return ORDER[max(pair, key=lambda c: (PIP[c], c))]
+
+    # -- play ------------------------------------------------------------------------
+    def _play(self, view: dict[str, Any], legal: list[int], rng: random.Random) -> str:
+        seat = view["seat"]
+        hand = [INDEX[c] for c in view["hand"]]
+        played: set[int] = set()
+        for t in view.get("tricks", []):
+            played.update(INDEX[c] for _, c in t["cards"])
+        trick_pairs = view["trick"]
+        trick = [INDEX[c] for _, c in trick_pairs]
+        played.update(trick)
+        known = set(hand) | played
+        for c in view.get("discard") or []:
+            known.add(INDEX[c])
+        unknown = [c for c in range(32) if c not in known]
+        soloist = view["soloist"]
+        if soloist is None:
+            choice = self._ramsch(trick, legal, unknown)
+        elif soloist == seat:
+            choice = self._soloist(trick, legal, hand, unknown)
+        else:
+            seats = [s for s, _ in trick_pairs]
+            choice = self._defender(seat, soloist, seats, trick, legal, unknown)
+        return ORDER[choice]
+
+    @staticmethod
+    def _boss(card: int, unknown: list[int]) -> bool:
+        """No card still out ranks above ``card`` in its own suit (trumps are a suit)."""
+        suit = SUIT_OF[card]
+        return not any(u < card and SUIT_OF[u] == suit for u in unknown)
+
+    @staticmethod
+    def _cheapest(cards: list[int]) -> int:
+        """The card that gives away least: fewest pips, then the weakest."""
+        return min(cards, key=lambda c: (PIP[c], -c))
+
+    def _soloist(self, trick: list[int], legal: list[int], hand: list[int], unknown: list[int]) -> int:
+        out_trumps = [u for u in unknown if u < 14]
+        if not trick:
+            trumps = [c for c in legal if c < 14]
+            if trumps and out_trumps:
+                top = trumps[0]
+                if top < out_trumps[0] or len(trumps) > len(out_trumps):
+                    return top if top < out_trumps[0] else trumps[-1]
+            bosses = [c for c in legal if c >= 14 and self._boss(c, unknown)]
+            if bosses and (not out_trumps or any(c in PLAIN_ACES for c in bosses)):
+                return max(bosses, key=lambda c: PIP[c])
+            if trumps and out_trumps and len(trumps) >= 2:
+                return trumps[-1]
+            plains = [c for c in legal if c >= 14]
+            return self._cheapest(plains or legal)
+        best = trick[_winning(trick)]
+        winners = [c for c in legal if _beats(c, best)]
+        pts = sum(PIP[c] for c in trick)
+        if not winners:
+            return self._cheapest(legal)
+        if len(trick) == 2:
+            # Last to play: take it cheaply, with the most pips if it is a plain winner.
+            if pts > 0 or any(c >= 14 for c in winners):
+                plain = [c for c in winners if c >= 14]
+                if plain:
+                    return max(plain, key=lambda c: (PIP[c], -c))
+                return max(winners)  # the lowest trump that wins
+            losers = [c for c in legal if c not in winners]
+            return self._cheapest(losers) if losers else max(winners)
+        # Second to play: win only with a card nobody left can beat.
+        safe = [c for c in winners if self._boss(c, unknown)]
+        if safe:
+            return max(safe)
+        if pts >= 10:
+            return min(winners)
+        return self._cheapest(legal)
+
+    def _defender(self, seat: int, soloist: int, seats: list[int], trick: list[int], legal: list[int],
+                  unknown: list[int]) -> int:
+        if not trick:
+            plains = [c for c in legal if c >= 14]
+            aces = [c for c in plains if self._boss(c, unknown) and PIP[c] >= 10]
+            if aces:
+                return aces[0]
+            if plains:
+                # Lead through the soloist: a low card of the longest plain suit, so he must
+                # commit before the partner, who sits behind him.
+                by_suit: dict[int, list[int]] = {}
+                for c in plains:
+                    by_suit.setdefault(SUIT_OF[c], []).append(c)
+                suit = max(by_suit, key=lambda s: (len(by_suit[s]), -min(PIP[c] for c in by_suit[s])))
+                return self._cheapest(by_suit[suit])
+            return legal[-1]
+        win_pos = _winning(trick)
+        best = trick[win_pos]
+        partner_winning = seats[win_pos] != soloist
+        soloist_to_play = soloist not in seats
+        winners = [c for c in legal if _beats(c, best)]
+        if partner_winning:
+            sure = not soloist_to_play or self._boss(best, unknown) and (
+                best < 14 or not any(u < 14 for u in unknown))
+            if sure:
+                # Smear: the fattest card that does not take the trick from the partner
+                # (unless every card would).
+                losers = [c for c in legal if c not in winners] or legal
+                return max(losers, key=lambda c: (PIP[c], c >= 14, c))
+            losers = [c for c in legal if c not in winners] or legal
+            return self._cheapest(losers)
+        if not winners:
+            return self._cheapest(legal)
+        if not soloist_to_play:
+            plain = [c for c in winners if c >= 14]
+            if plain:
+                return max(plain, key=lambda c: (PIP[c], -c))
+            return max(winners)
+        safe = [c for c in winners if self._boss(c, unknown)]
+        if safe:
+            return max(safe, key=lambda c: (PIP[c], c))
+        return self._cheapest(legal)
+
+    def _ramsch(self, trick: list[int], legal: list[int], unknown: list[int]) -> int:
+        if not trick:
+            def danger(c: int) -> tuple[int, int, int]:
+                # How many cards still out would beat it if led; leading a card everyone
+                # must overtake is safest.
+                if c < 14:
+                    above = sum(1 for u in unknown if u < c)
+                else:
+                    above = sum(1 for u in unknown if SUIT_OF[u] == SUIT_OF[c] and u < c)
+                return (-above, PIP[c], -c)
+            return min(legal, key=danger)
+        best = trick[_winning(trick)]
+        losers = [c for c in legal if not _beats(c, best)]
+        if losers:
+            # Duck, shedding the strongest card that still loses: it is the one most
+            # likely to win an unwanted trick later.
+            return min(losers, key=lambda c: (_height(c), -PIP[c]))
+        if len(trick) == 2:
+            return min(legal)  # forced to win as last: get rid of the strongest card
+        return max(legal)  # someone may still overtake: win as low as possible

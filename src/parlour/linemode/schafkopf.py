@@ -1,0 +1,86 @@
+"""Schafkopf lines for the plain text interface."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import PIPS
+
+SEATS = ("North", "East", "West")
+
+SOLO_RESULTS = {
+    "schwarz": "took every trick: schwarz",
+    "schneider": "made schneider (91 or more)",
+    "won": "won (61 to 90)",
+    "lost": "lost (31 to 60)",
+    "lost schneider": "lost schneider (30 or less)",
+    "lost schwarz": "took no trick: schwarz against him",
+}
+
+
+def _pips(cards: list[str]) -> int:
+    return sum(PIPS.get(c[0], 0) for c in cards)
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def _others(seat: int) -> str:
+    return " and ".join(SEATS[s] for s in range(3) if s != seat)
+
+
+def describe(view: dict[str, Any]) -> list[str]:
+    lines = []
+    seat = view["seat"]
+    said = ", ".join(f"{SEATS[s]} {bid}" for s, bid in view["bids"])
+    lines.append(f"Bidding: {said}" if said else f"Bidding: {SEATS[view['elder']]} (elder) speaks first")
+    soloist = view["soloist"]
+    if soloist is not None:
+        if soloist == seat:
+            lines.append(f"You play alone against {_others(seat)}: you need 61 pips (your discard counts).")
+        else:
+            lines.append(f"Soloist: {SEATS[soloist]}, alone against {_others(soloist)} (needs 61 pips).")
+    elif view["ramsch"]:
+        lines.append("Ramsch: everyone passed, each plays for himself; fewest pips scores +2, no trick +4.")
+        lines.append("The winner of the last trick also takes the skat.")
+    if view.get("skat"):
+        lines.append(f"You picked up the skat: {' '.join(view['skat'])}")
+    if view.get("discard"):
+        lines.append(f"Your discard: {' '.join(view['discard'])} ({_pips(view['discard'])} pips)")
+    if view["phase"] in ("play", "over") and any(view["tricks_won"]):
+        taken = ", ".join(f"{SEATS[s]} {view['tricks_won'][s]} ({view['pips_won'][s]} pips)" for s in range(3))
+        lines.append(f"Tricks taken: {taken}")
+    lines.append(f"Game to {view['target']}.")
+    return lines
+
+
+def summarize(summary: dict[str, Any]) -> list[str]:
+    pips = summary["pips"]
+    tricks = summary["tricks"]
+    if not summary["ramsch"]:
+        s = summary["soloist"]
+        result = SOLO_RESULTS.get(summary.get("result", ""), summary.get("result", ""))
+        return [
+            f"{SEATS[s]} played alone: {pips[s]} pips (discard {summary.get('discard_pips', 0)}) "
+            f"in {_tricks(tricks[s])}; the others {120 - pips[s]}.",
+            f"{SEATS[s]} {result}: {summary['scores'][s]:+d}.",
+        ]
+    each = ", ".join(f"{SEATS[i]} {pips[i]} pips in {_tricks(tricks[i])}" for i in range(3))
+    lines = [f"Ramsch: {each}."]
+    skat = summary.get("skat") or []
+    if skat:
+        last = summary.get("last_trick_winner")
+        who = f" went to {SEATS[last]} with the last trick" if last is not None else ""
+        lines.append(f"The skat {' '.join(skat)} ({_pips(skat)} pips){who}.")
+    scorer = summary.get("scorer")
+    if scorer is not None:
+        why = {
+            "all tricks": "took every trick",
+            "no trick": "took no trick",
+            "40-40-40": "dealt, and all three have 40",
+            "fewest pips": "has the fewest pips",
+            "fewest pips, tie": "ties for fewest pips and did not take the later trick",
+        }.get(summary.get("result", ""), "")
+        lines.append(f"{SEATS[scorer]} {why}: {summary['scores'][scorer]:+d}.")
+    return lines
