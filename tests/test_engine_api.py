@@ -89,3 +89,38 @@ def test_replay_deal_is_refused_when_there_is_no_previous_deal():
     with pytest.raises(ValueError, match="replayed"):
         state.replay_deal()
     assert REPLAY_DEAL not in state.actions
+
+
+@pytest.mark.parametrize("name", parlour.names())
+def test_every_pack_is_random_shuffle_of_the_game_pack_from_the_seeded_rng(name):
+    """The seeding contract: dealer drawn first, then each pack shuffled as ``rng.shuffle`` does."""
+    import random
+
+    game = parlour.load(name)
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        dealer = rng.randrange(game.num_players)
+        pack = list(game.PACK)
+        rng.shuffle(pack)
+        assert state.current_pack() == pack
+        if name != "gops":
+            assert state.dealer == dealer
+
+
+@pytest.mark.parametrize("name", parlour.names())
+def test_a_clone_and_its_original_deal_the_same_next_packs_whichever_deals_first(name):
+    import random
+
+    game = parlour.load(name)
+    for seed in range(10):
+        for original_first in (True, False):
+            state = game.new_state(seed=seed)
+            twin = state.clone()
+            order = [state, twin] if original_first else [twin, state]
+            for s in order:
+                moves = random.Random(seed)
+                while len(s.deals) < 2 and not s.is_over:
+                    s.apply(moves.choice(s.legal_actions()))
+            assert state.current_pack() == twin.current_pack()
+            assert state.view(0) == twin.view(0)

@@ -23,16 +23,24 @@ was just won).  A deal summary holds its last trick as ``"final_trick"``.
 and calls ``_end_deal(summary)`` when a deal is scored, which records the summary and
 deals the next pack from the state's own RNG unless the game is over.
 
+A game may set ``LAZY_DEALS = True``: the next pack is then shuffled only when something
+first asks about the new deal, so a playout or a search that stops at the end of a deal
+never pays for the next shuffle.  Such a game implements ``_await_deal()`` (mark its own
+phase so that each of its accessors calls ``_deal_next()`` first); the base class's own
+accessors (``dealer``, ``deal_is_fresh``, ``replay_deal``, ...) already do.  The RNG is used
+for nothing else, so the packs are exactly those an eager deal gives.
+
 Seeding contract (so records replay exactly): ``rng = random.Random(seed)``; if ``dealer``
 is not given it is ``rng.randrange(num_players)``; if ``deck`` is not given the first pack
-is ``rng.shuffle``-d from the game's ``PACK``; every later pack is shuffled from the same
-``rng``.  A record stores the arguments as given plus every action, so ``from_json``
+is shuffled from the game's ``PACK`` as ``rng.shuffle`` would; every later pack is shuffled
+from the same ``rng``.  A record stores the arguments as given plus every action, so ``from_json``
 rebuilds the identical state by replaying them.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from collections.abc import Sequence
@@ -124,9 +132,11 @@ class Game:
 class State:
     """One whole game (all its deals) in progress; see the module docstring for the hooks."""
 
+    LAZY_DEALS: ClassVar[bool] = False
+    _rng_shared = False
+
     game: Game
     seed: int
-    dealer: int
     deals: list[dict[str, Any]]
     actions: list[str]
     rng: random.Random
@@ -143,6 +153,7 @@ class State:
         self._packs: list[tuple[list[str], int]] = []
         self._actions_at_deal_start = 0
         self._legal_cache: list[str] | None = None
+        self._deal_pending = False
         first_dealer = dealer if dealer is not None else self.rng.randrange(game.num_players)
         pack = self._check_deck(deck) if deck is not None else self._shuffled_pack()
         self._setup()
@@ -154,12 +165,42 @@ class State:
         return validate_deck(deck, self.game.PACK)
 
     def _shuffled_pack(self) -> list[str]:
+        """A fresh pack shuffled from the state's RNG.
+
+        The steps are the Fisher-Yates loop of CPython's ``random.shuffle`` inlined (same
+        draws, same order: a test checks it), without its per-card method calls; a playout
+        shuffles once per deal, so this is on the hot path.
+        """
+        if self._rng_shared:
+            self._own_rng()
         pack = list(self.game.PACK)
-        self.rng.shuffle(pack)
+        getrandbits = self.rng.getrandbits
+        for i, n, k in _shuffle_steps(len(pack)):
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            pack[i], pack[j] = pack[j], pack[i]
         return pack
 
+    def _share_rng(self, clone: State) -> None:
+        """Let a clone share this state's RNG until either of them shuffles again.
+
+        Why: copying a Mersenne Twister costs more than the rest of a clone, and most clones
+        (search playouts) never deal again.  Whichever shuffles first takes its own copy
+        (``_own_rng``), leaving the shared one untouched for the other.
+        """
+        clone.rng = self.rng
+        self._rng_shared = clone._rng_shared = True
+
+    def _own_rng(self) -> None:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        self.rng = rng
+        self._rng_shared = False
+
     def _start_deal(self, pack: list[str], dealer: int) -> None:
-        self.dealer = dealer
+        self._deal_pending = False
+        self._dealer = dealer
         self._packs.append((list(pack), dealer))
         self._actions_at_deal_start = len(self.actions)
         self._legal_cache = None
@@ -168,11 +209,34 @@ class State:
     def _end_deal(self, summary: dict[str, Any]) -> None:
         """Record a scored deal and, unless the game has ended, deal the next one."""
         summary.setdefault("deal", len(self.deals) + 1)
-        summary.setdefault("dealer", self.dealer)
+        summary.setdefault("dealer", self._dealer)
         self.deals.append(summary)
         self._legal_cache = None
-        if not self.is_over:
-            self._start_deal(self._shuffled_pack(), (self.dealer + 1) % self.game.num_players)
+        if self.is_over:
+            return
+        if self.LAZY_DEALS:
+            self._deal_pending = True
+            self._await_deal()
+        else:
+            self._deal_next()
+
+    def _deal_next(self) -> None:
+        """Deal the next pack (from the state's RNG) to the next dealer."""
+        self._start_deal(self._shuffled_pack(), (self._dealer + 1) % self.game.num_players)
+
+    def _await_deal(self) -> None:
+        """For ``LAZY_DEALS`` games: make the game's accessors call ``_deal_next()`` first."""
+        raise NotImplementedError
+
+    @property
+    def dealer(self) -> int:
+        if self._deal_pending:
+            self._deal_next()
+        return self._dealer
+
+    @dealer.setter
+    def dealer(self, seat: int) -> None:
+        self._dealer = seat
 
     # -- hooks a game implements ----------------------------------------------------
     def _setup(self) -> None:  # pragma: no cover - trivial default
@@ -246,6 +310,8 @@ class State:
     @property
     def deal_is_fresh(self) -> bool:
         """No action has been made in the current deal yet (so it may be replayed)."""
+        if self._deal_pending:
+            self._deal_next()
         return len(self.actions) == self._actions_at_deal_start
 
     @property
@@ -259,6 +325,8 @@ class State:
         which only the same pack *and* dealer give.  Rotation continues from there.  The
         previous deal's scores stand.  It is recorded so ``from_json`` reproduces it.
         """
+        if self._deal_pending:
+            self._deal_next()
         if not self.can_replay_deal:
             raise ValueError("a deal can be replayed only at the start of a deal after the first")
         self._packs.pop()
@@ -268,11 +336,15 @@ class State:
 
     def current_pack(self) -> list[str]:
         """The pack the current deal was dealt from (for interfaces' records, not for bots)."""
+        if self._deal_pending:
+            self._deal_next()
         return list(self._packs[-1][0])
 
     def clone(self) -> State:
-        memo = {id(self.game): self.game}
-        return copy.deepcopy(self, memo)
+        memo = {id(self.game): self.game, id(self.rng): self.rng}
+        new = copy.deepcopy(self, memo)
+        self._share_rng(new)
+        return new
 
     def to_json(self) -> str:
         return json.dumps(self.record())
@@ -313,6 +385,12 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: {len(self.actions)} actions, phase {self.phase}>"
+
+
+@functools.cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(position, bound, bits) for each step of ``random.shuffle`` on ``size`` items."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def from_json(text: str | dict[str, Any]) -> State:

@@ -626,8 +626,7 @@ class ClobbyState(State):
         new = ClobbyState.__new__(ClobbyState)
         d = new.__dict__
         d.update(self.__dict__)
-        new.rng = self.rng.__class__()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.actions = list(self.actions)
         new.deals = list(self.deals)
         new._packs = list(self._packs)

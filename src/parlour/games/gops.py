@@ -161,8 +161,7 @@ class GopsState(State):
     def clone(self) -> GopsState:
         new = GopsState.__new__(GopsState)
         new.__dict__.update(self.__dict__)
-        new.rng = self.rng.__class__()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.actions = list(self.actions)
         new.deals = [dict(d) for d in self.deals]
         new._packs = list(self._packs)

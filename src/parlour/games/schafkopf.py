@@ -34,11 +34,8 @@ Choices where RULES.md is silent, and why:
   always alone at the top; ``winner`` is still computed as the unique highest score (None if
   that were ever shared) so the rule reads as RULES.md states it.
 - **Ramsch 40-40-40**: "the dealer" is the dealer of that deal.
-- **The next deal is dealt lazily.**  ``_end_deal`` records the summary and the next pack is
-  shuffled from the state's RNG the first time anything asks about the new deal (its
-  dealer, player, phase, legal actions, view, pack...).  The RNG is used for nothing else,
-  so the packs are exactly those an eager deal would give; a playout or a search that
-  stops at the end of a deal simply never pays for the next shuffle.
+- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): every accessor of this
+  module deals it first when the phase is ``PENDING``.
 
 Speed: cards are integers 0..31 in display order (so 0..13 are the trumps, strongest first,
 and within a plain suit a lower number is a higher card); hands are 32-bit masks.  A trick is
@@ -51,7 +48,6 @@ from the trick list only when scored or viewed, so a random deal through the pub
 
 from __future__ import annotations
 
-import random
 from operator import itemgetter
 from typing import Any
 
@@ -188,6 +184,7 @@ def _trick_dict(t: tuple[int, int, int, int, int]) -> dict[str, Any]:
 
 
 class SchafkopfState(State):
+    LAZY_DEALS = True
     # -- set-up -------------------------------------------------------------------------
     def _setup(self) -> None:
         self._scores = [0, 0, 0]
@@ -360,55 +357,9 @@ class SchafkopfState(State):
             self._phase = OVER
         self._end_deal(summary)
 
-    # -- the next deal, dealt when first needed ----------------------------------------
-    def _end_deal(self, summary: dict[str, Any]) -> None:
-        """Record a scored deal; the next one is dealt when anything first asks about it.
-
-        Why: a search or a playout that stops at the end of a deal never pays for the next
-        shuffle.  The next pack is drawn from the same RNG whenever it is dealt, so nothing
-        outside can tell the difference: every accessor deals it first.
-        """
-        summary.setdefault("deal", len(self.deals) + 1)
-        summary.setdefault("dealer", self._dealer)
-        self.deals.append(summary)
-        self._legal_cache = None
-        if not self._over:
-            self._phase = PENDING
-
-    def _deal_next(self) -> None:
-        self._start_deal(self._shuffled_pack(), (self._dealer + 1) % 3)
-
-    @property  # type: ignore[override]
-    def dealer(self) -> int:
-        if self._phase == PENDING:
-            self._deal_next()
-        return self._dealer
-
-    @dealer.setter
-    def dealer(self, seat: int) -> None:
-        self._dealer = seat
-
-    @property
-    def deal_is_fresh(self) -> bool:
-        if self._phase == PENDING:
-            self._deal_next()
-        return super().deal_is_fresh
-
-    @property
-    def can_replay_deal(self) -> bool:
-        if self._phase == PENDING:
-            self._deal_next()
-        return super().can_replay_deal
-
-    def replay_deal(self) -> None:
-        if self._phase == PENDING:
-            self._deal_next()
-        super().replay_deal()
-
-    def current_pack(self) -> list[str]:
-        if self._phase == PENDING:
-            self._deal_next()
-        return super().current_pack()
+    # -- the next deal, dealt when first needed (engine.State.LAZY_DEALS) ----------------
+    def _await_deal(self) -> None:
+        self._phase = PENDING
 
     # -- explanations ----------------------------------------------------------------
     def _why_illegal(self, action: str) -> str:
@@ -498,9 +449,7 @@ class SchafkopfState(State):
         new = SchafkopfState.__new__(SchafkopfState)
         d = new.__dict__
         d.update(self.__dict__)
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        self._share_rng(new)
         new.actions = list(self.actions)
         new.deals = [dict(x) for x in self.deals]
         new._packs = list(self._packs)

@@ -46,14 +46,14 @@ Speed (this engine is the inner loop of the search bots): hands are 36-bit masks
 suit * 9 + strength, strength 0 = six .. 8 = ace); the play phase, almost every action, has
 its own path in ``apply`` and ``legal_actions`` through precomputed tables (a suit's bit
 pattern -> its codes in display order, a card's power for each trump and led suit), and the
-card codes themselves are the trick's entries, so no conversion happens per card.  The pack
-is shuffled by ``random.shuffle``'s own algorithm inlined (same draws, same packs: tested),
-and a clone shares the RNG until one of the two deals again.
+card codes themselves are the trick's entries, so no conversion happens per card.  The
+shuffle, the RNG shared by clones and the next deal dealt only when first asked about
+(``LAZY_DEALS``: every accessor here deals it first when the phase is ``PENDING``) are the
+engine's.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..cards import PACK_36
@@ -79,13 +79,11 @@ BID_INDEX = {b: i for i, b in enumerate(BIDS)}
 #: legal bidding actions when the standing bid is level - 1 (index 0: nothing bid yet)
 BID_LEGAL = tuple(tuple(BIDS[i] for i in range(level, 6)) + ("pass",) for level in range(7))
 
-BID, DECLARE, CALLING, GIVE, PLAY, OVER = range(6)
+BID, DECLARE, CALLING, GIVE, PLAY, OVER, PENDING = range(7)
 PHASE_NAMES = ("bid", "declare", "call", "give", "play", "over")
 TRUMP_ANY = ("trump C", "trump D", "trump H", "trump S")
 TRUMP_NOT_HEARTS = ("trump C", "trump D", "trump S")
 NEXT = (1, 2, 0)
-#: random.shuffle's steps for 36 cards: swap position i with a draw below n = i + 1 of k bits
-SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(35, 0, -1))
 #: WINNER_SEAT[leader][i]: the seat that played the i-th card of a trick
 WINNER_SEAT = tuple(tuple((leader + i) % 3 for i in range(3)) for leader in range(3))
 
@@ -163,9 +161,9 @@ def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
 
 
 class SixBidState(State):
+    LAZY_DEALS = True
     #: the RNG object is also held by a clone (see ``clone``); the first shuffle is made before
     #: ``_setup`` runs, so the default lives on the class
-    _rng_shared = False
     _hands: list[int]
     _auction: list[tuple[int, str]]
     _trick: list[str]
@@ -210,27 +208,6 @@ class SixBidState(State):
         d["_tricks"] = [0, 0, 0]
         d["_history"] = []
 
-    def _shuffled_pack(self) -> list[str]:
-        """``rng.shuffle(list(PACK))`` exactly (same draws, same result), without its per-card calls.
-
-        Why: a random playout shuffles twice (the deal and, once it is scored, the next one);
-        CPython's shuffle spends most of its time calling ``_randbelow`` per card.  The steps
-        below are its algorithm inlined, and a test checks the two agree seed for seed.
-        """
-        if self._rng_shared:
-            rng = random.Random(0)
-            rng.setstate(self.rng.getstate())
-            self.rng = rng
-            self._rng_shared = False
-        pack = list(PACK_36)
-        getrandbits = self.rng.getrandbits
-        for i, n, k in SHUFFLE_STEPS:
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            pack[i], pack[j] = pack[j], pack[i]
-        return pack
-
     # -- the hot path ----------------------------------------------------------------------
     def legal_actions(self) -> list[str]:
         if self._phase == PLAY:
@@ -251,6 +228,9 @@ class SixBidState(State):
 
     def _legal(self) -> list[str]:
         ph = self._phase
+        if ph == PENDING:
+            self._deal_next()
+            return self._legal()
         if ph == PLAY:
             return self.legal_actions()
         if ph == BID:
@@ -320,6 +300,10 @@ class SixBidState(State):
                 self._score()
             else:
                 self._leader = self._to_move = winner
+            return
+        if ph == PENDING:
+            self._deal_next()
+            self.apply(action)
             return
         if ph == BID:
             if action not in BID_LEGAL[self._bid + 1]:
@@ -481,9 +465,15 @@ class SixBidState(State):
             "final_trick": _trick_dict(self._last_trick) if self._last_trick is not None else None,
         })
 
+    # -- the next deal, dealt when first needed (engine.State.LAZY_DEALS) -------------------
+    def _await_deal(self) -> None:
+        self._phase = PENDING
+
     # -- the rest of the API -----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        if self._phase == PENDING:
+            self._deal_next()
         return self._to_move
 
     @property
@@ -504,10 +494,14 @@ class SixBidState(State):
 
     @property
     def phase(self) -> str:
+        if self._phase == PENDING:
+            self._deal_next()
         return PHASE_NAMES[self._phase]
 
     @property
     def action_is_private(self) -> bool:
+        if self._phase == PENDING:
+            self._deal_next()
         return self._phase == GIVE
 
     def _why_illegal(self, action: str) -> str:
@@ -544,6 +538,8 @@ class SixBidState(State):
         return ""
 
     def view(self, seat: int) -> dict[str, Any]:
+        if self._phase == PENDING:
+            self._deal_next()
         view = self._base_view(seat)
         t = self._trump
         sol = self._soloist
@@ -590,14 +586,11 @@ class SixBidState(State):
         return view
 
     def clone(self) -> SixBidState:
-        """An independent copy.  Why the RNG is shared: copying a Mersenne Twister costs ten
-        times the rest of a clone, and most clones (search playouts) never deal again; so both
-        copies keep the same RNG, marked shared, and whichever deals first takes its own copy
-        (``_shuffled_pack``), leaving the shared one untouched."""
+        """An independent copy, sharing the RNG until either deals again (``State._share_rng``)."""
         new = SixBidState.__new__(SixBidState)
         d = new.__dict__
         d.update(self.__dict__)
-        self._rng_shared = new._rng_shared = True
+        self._share_rng(new)
         new.actions = list(self.actions)
         new.deals = list(self.deals)
         new._packs = list(self._packs)
