@@ -623,13 +623,7 @@ class ClobbyState(State):
         return view
 
     def clone(self) -> ClobbyState:
-        new = ClobbyState.__new__(ClobbyState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        self._share_rng(new)
-        new.actions = list(self.actions)
-        new.deals = list(self.deals)
-        new._packs = list(self._packs)
+        new: ClobbyState = self._shallow_clone()
         new._score = list(self._score)
         new._hands = list(self._hands)
         new._bids = list(self._bids)

@@ -159,12 +159,7 @@ class GopsState(State):
         return view
 
     def clone(self) -> GopsState:
-        new = GopsState.__new__(GopsState)
-        new.__dict__.update(self.__dict__)
-        self._share_rng(new)
-        new.actions = list(self.actions)
-        new.deals = [dict(d) for d in self.deals]
-        new._packs = list(self._packs)
+        new: GopsState = self._shallow_clone()
         new._points = list(self._points)
         new._prizes = list(self._prizes)
         new._hands = [list(h) for h in self._hands]

@@ -446,13 +446,7 @@ class SchafkopfState(State):
         return view
 
     def clone(self) -> SchafkopfState:
-        new = SchafkopfState.__new__(SchafkopfState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        self._share_rng(new)
-        new.actions = list(self.actions)
-        new.deals = [dict(x) for x in self.deals]
-        new._packs = list(self._packs)
+        new: SchafkopfState = self._shallow_clone()
         new._scores = list(self._scores)
         new._hands = list(self._hands)
         new._bids = list(self._bids)

@@ -587,13 +587,7 @@ class SixBidState(State):
 
     def clone(self) -> SixBidState:
         """An independent copy, sharing the RNG until either deals again (``State._share_rng``)."""
-        new = SixBidState.__new__(SixBidState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        self._share_rng(new)
-        new.actions = list(self.actions)
-        new.deals = list(self.deals)
-        new._packs = list(self._packs)
+        new: SixBidState = self._shallow_clone()
         new._chips = list(self._chips)
         new._hands = list(self._hands)
         new._auction = list(self._auction)

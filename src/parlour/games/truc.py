@@ -361,12 +361,7 @@ class TrucState(State):
         return view
 
     def clone(self) -> TrucState:
-        new = TrucState.__new__(TrucState)
-        new.__dict__.update(self.__dict__)
-        self._share_rng(new)
-        new.actions = list(self.actions)
-        new.deals = [dict(d) for d in self.deals]
-        new._packs = list(self._packs)
+        new: TrucState = self._shallow_clone()
         new._points = list(self._points)
         new.rounds_won = list(self.rounds_won)
         new._log = list(self._log)
