@@ -1,0 +1,33 @@
+"""The terminal table: Parlour's full-screen interface, built with Textual.
+
+``parlour`` with no arguments (and ``make play``) opens it through ``run``.  It is a thin
+client of ``parlour.table.Table``: screens show views and turn keys into legal actions;
+the rules, the scores and every sentence about a deal come from the engines and the line
+mode's ``describe``/``summarize``.  See ``docs/tui.md`` for the keys.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..store import Store, StoreError
+
+
+def run(db: str | None = None) -> int:
+    """Open the menu on the saved-games database ``db`` (the user data folder by default)."""
+    from .app import ParlourApp
+
+    try:
+        store = Store(db)
+    except StoreError as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 2
+    try:
+        app = ParlourApp(store)
+        result = app.run()
+    finally:
+        store.close()
+    return int(result or 0)
+
+
+__all__ = ["run"]

@@ -1,0 +1,53 @@
+"""The Textual application: owns the store and the settings, and opens games from the menu."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from ..games import game_class
+from ..store import Store
+from .session import open_session
+from .settings import Settings, game_preferences
+
+
+class ParlourApp(App[int]):
+    """``delay`` and ``summary_pause`` override the stored delay and the demo pause (tests use 0)."""
+
+    TITLE = "Parlour"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, store: Store, *, delay: float | None = None, summary_pause: float = 3.0,
+                 seed: int | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.settings = Settings.load(store)
+        if delay is not None:
+            self.settings.delay = delay
+        self.summary_pause = summary_pause
+        self.seed = seed
+        self.bells = 0
+
+    def on_mount(self) -> None:
+        from .screens.menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+
+    def ring(self) -> None:
+        """The terminal bell, if sound is on (F1)."""
+        if self.settings.sound:
+            self.bells += 1
+            self.bell()
+
+    def start_game(self, name: str, *, fresh: bool) -> None:
+        """Resume the saved game of ``name`` (unless ``fresh``) or start one, and sit down at it."""
+        from .screens.table import TableScreen
+
+        game = game_class(name)
+        engine, table = game_preferences(self.store, game)
+        try:
+            session = open_session(self.store, name, level=self.settings.level, fresh=fresh, options=engine,
+                                   open_hands=table["open_hands"], seed=self.seed)
+        except ValueError as exc:
+            self.notify(f"Cannot start {game.title}: {exc}", severity="error")
+            return
+        self.push_screen(TableScreen(session, replay_prompt=table["replay_prompt"]))

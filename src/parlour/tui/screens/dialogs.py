@@ -1,0 +1,85 @@
+"""Small modal questions and notes: yes/no, the last trick, the key list."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+KEY_HELP = """\
+1-9, A, B, C  play that card of your hand (D for a 13th card)
+← →           move the highlight; Enter, Space or ↑ plays it
+letters       the choices, by the key in brackets: [T] take  [P] pass
+.             let the computer choose your move
+L             show the last trick        ?  this list
+F1  sound (the terminal bell) on/off
+F2  demo: the computer plays your seat too; F2 again takes it back
+F3  options             F4  sort your hand on/off
+F5  rules of the game   F6  replay the deal (at the start of a deal)
+F7  quit to the menu (the game stays saved)
+F8  slower computer     F9  faster computer
+Mouse: click a card or a choice."""
+
+
+class Question(ModalScreen[bool]):
+    """A yes/no question; y/Enter/↑ is yes, n/Escape/↓ is no (as in Le Truc's original)."""
+
+    DEFAULT_CSS = """
+    Question { align: center middle; }
+    Question > Vertical { width: 64; max-width: 98%; height: auto; border: thick $accent; background: $surface;
+                          padding: 1 2; }
+    Question Horizontal { height: auto; align: center middle; margin-top: 1; }
+    Question Button { margin: 0 2; }
+    """
+    BINDINGS = [Binding("y,enter,up", "answer(True)", "Yes"), Binding("n,escape,down", "answer(False)", "No")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.text), id="question")
+            with Horizontal():
+                yield Button("Yes (Y)", id="yes", variant="primary", compact=True)
+                yield Button("No (N)", id="no", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class Note(ModalScreen[None]):
+    """A few lines to read, closed by any of the usual keys."""
+
+    DEFAULT_CSS = """
+    Note { align: center middle; }
+    Note > Vertical { width: 78; max-width: 98%; height: auto; max-height: 96%;
+                      border: thick $accent; background: $surface; padding: 1 2; }
+    Note #note-keys { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape,enter,space,l,q,question_mark", "close", "Close")]
+
+    def __init__(self, title: str, body: Text | str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self.title_text
+            body = Text(self.body) if isinstance(self.body, str) else self.body
+            yield Static(body, id="note-body")
+            yield Static("Enter or Esc: back", id="note-keys")
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

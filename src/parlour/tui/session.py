@@ -1,0 +1,127 @@
+"""One game at the terminal table: starting or resuming it, saving it, recording its end.
+
+This mirrors ``parlour play`` (cli.py) so the two interfaces share saved games: the same
+store row per game, the same settings (``level``, ``open``, ``human_seat``), a save after
+every action, and the finished game moved to the records in one transaction.  Choices of
+this interface: a saved game keeps the options it was started with (the options screen
+changes only new games), while the table options (open hands, the replay question) apply
+at once; a game that ends while demo mode is on was played by the computer, so it is
+recorded without a human seat and does not count in the statistics.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import make
+from ..engine import Game, State, from_json
+from ..games import game_class
+from ..store import Store
+from ..table import Table
+
+HUMAN_SEAT = 0
+
+
+def availability(name: str) -> str | None:
+    """None if ``name`` can be played here, else why not (its engine or computer player is missing)."""
+    try:
+        game = game_class(name)
+        importlib.import_module(f"parlour.bots.heuristic.{game.name}")
+    except ImportError as exc:
+        return f"not available yet ({exc.name or exc} is missing)"
+    except Exception as exc:  # a half-written module must not take the menu down
+        return f"not available ({type(exc).__name__}: {exc})"
+    return None
+
+
+def saved_game(store: Store, name: str) -> dict[str, Any] | None:
+    """The settings of ``name``'s saved game, or None when there is none."""
+    saved = store.load_game(name)
+    if saved is None:
+        return None
+    return saved[1]
+
+
+@dataclass
+class Session:
+    store: Store
+    game: type[Game]
+    table: Table
+    meta: dict[str, Any]
+    notices: list[str] = field(default_factory=list)
+    finished_id: int | None = None
+
+    @property
+    def state(self) -> State:
+        return self.table.state
+
+    @property
+    def human(self) -> int:
+        return int(self.meta.get("human_seat", HUMAN_SEAT))
+
+    @property
+    def level(self) -> str:
+        return str(self.meta.get("level", "easy"))
+
+    def save(self, table: Table | None = None) -> None:
+        self.store.save_game(self.game.name, self.state.to_json(), self.meta)
+
+    def set_open_hands(self, value: bool) -> None:
+        self.table.open_hands = value
+        self.meta["open"] = value
+        if not self.state.is_over:
+            self.save()
+
+    def finish(self, demo: bool = False) -> int:
+        """Record the finished game (once); returns its number in the history."""
+        if self.finished_id is None:
+            state = self.state
+            human = None if demo else self.human
+            self.finished_id = self.store.finish_game(self.game.name, state.to_json(), self.level, human,
+                                                      state.winner, state.scores)
+        return self.finished_id
+
+
+def open_session(store: Store, name: str, *, level: str, fresh: bool, options: dict[str, Any],
+                 open_hands: bool, seed: int | None = None) -> Session:
+    """Resume ``name``'s saved game (unless ``fresh``) or start a new one with ``options``."""
+    game = game_class(name)
+    notices: list[str] = []
+    state: State | None = None
+    settings: dict[str, Any] = {}
+    if not fresh:
+        saved = store.load_game(game.name)
+        if saved is not None:
+            record, settings = saved
+            try:
+                state = from_json(record)
+            except ValueError as exc:
+                store.set_aside_broken(game.name, str(exc))
+                notices.append(f"Your saved {game.title} game could not be restored ({exc}); "
+                               "it was set aside and a new game starts.")
+                settings = {}
+            else:
+                notices.append(f"Resuming your saved {game.title} game.")
+                differing = {k: v for k, v in options.items() if state.game.options.get(k) != v}
+                if differing:
+                    notices.append("The saved game keeps the options it was started with.")
+    if state is None:
+        state = game(**options).new_state(seed=seed)
+        settings = {}
+    level = str(settings.get("level", level))
+    try:
+        make(game.name, level)
+    except ValueError:
+        level = "easy"
+    human = int(settings.get("human_seat", HUMAN_SEAT))
+    if not 0 <= human < game.num_players:
+        human = HUMAN_SEAT
+    meta = {"level": level, "open": bool(settings.get("open", open_hands)), "human_seat": human}
+    players = [None if seat == human else make(game.name, level) for seat in range(game.num_players)]
+    table = Table(state, players, open_hands=meta["open"])
+    session = Session(store, game, table, meta, notices)
+    table.on_save = session.save
+    session.save()
+    return session

@@ -1,0 +1,171 @@
+"""The terminal table's plain parts: keys, the unsorted hand, card text, settings, sessions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parlour
+from parlour.store import Store
+from parlour.tui.arrival import ArrivalOrder
+from parlour.tui.cardtext import card_chip, face, pretty_action, pretty_line
+from parlour.tui.keys import TABLE_KEYS, assign_keys, card_index, card_key
+from parlour.tui.screens.options import parse_value
+from parlour.tui.session import HUMAN_SEAT, availability, open_session
+from parlour.tui.settings import DELAYS, Settings, faster, game_preferences, save_game_preferences, slower
+
+
+# -- keys ------------------------------------------------------------------------------------
+def test_card_keys_are_digits_then_letters():
+    assert [card_key(i) for i in range(13)] == list("123456789abcd")
+    assert card_index("1", 9) == 0 and card_index("9", 9) == 8
+    assert card_index("A", 12) == 9 and card_index("c", 12) == 11
+    assert card_index("a", 9) is None and card_index("x", 13) is None and card_index("", 5) is None
+
+
+def test_choices_get_their_initials_and_never_a_reserved_key():
+    assert assign_keys(["take", "pass", "schmeiss"]) == ["t", "p", "s"]
+    assert assign_keys(["accept", "refuse"]) == ["a", "r"]
+    # an earlier choice's fallback never steals a later choice's initial
+    assert assign_keys(["solo", "heart", "misere", "guarantee", "spread", "call", "pass"]) == \
+        ["s", "h", "m", "g", "r", "c", "p"]
+    # naming a suit uses the suit's letter
+    assert assign_keys(["name C", "name D", "name S", "pass"]) == ["c", "d", "s", "p"]
+    # while cards may be played their keys stay theirs
+    keys = assign_keys(["double", "accept", "QH+bella"], {"1", "2", "3", "a"})
+    assert keys[0] == "d" and keys[1] not in {"1", "2", "3", "a"} and keys[2] == "b"
+    # a choice whose argument is a card is numbered
+    assert assign_keys(["call AS", "call KS", "call 7H"]) == ["1", "2", "3"]
+
+
+@given(st.lists(st.sampled_from(["take", "pass", "schmeiss", "name C", "name H", "accept", "refuse", "play",
+                                 "call", "double", "decline", "remainder", "pick-up", "trump S", "call AS",
+                                 "call TD", "QH+bella", "exchange", "keep", "solo", "spread"]),
+                unique=True, max_size=21),
+       st.sets(st.sampled_from(list("123456789abc"))))
+@settings(max_examples=60, deadline=None)
+def test_keys_are_distinct_and_avoid_reserved(actions, reserved):
+    keys = assign_keys(actions, reserved)
+    given_keys = [k for k in keys if k]
+    assert len(keys) == len(actions)
+    assert len(given_keys) == len(set(given_keys)) == len(actions)
+    assert not set(given_keys) & (reserved | TABLE_KEYS)
+    assert assign_keys(actions, reserved) == keys  # stable
+
+
+# -- the unsorted hand -------------------------------------------------------------------------
+def test_arrival_order_follows_the_pack_then_appends_new_cards():
+    order = ArrivalOrder()
+    pack = ["7C", "AS", "9H", "KD", "JC", "TS", "8D", "QH"]
+    sorted_hand = ["JC", "7C", "AS", "TS", "KD"]
+    assert order.arrange(sorted_hand, pack, 1) == ["7C", "AS", "KD", "JC", "TS"]
+    # a card played leaves; the others keep their places
+    assert order.arrange(["JC", "7C", "TS", "KD"], pack, 1) == ["7C", "KD", "JC", "TS"]
+    # a card received goes to the right end even if it lay higher in the pack
+    assert order.arrange(["JC", "7C", "TS", "KD", "9H"], pack, 1) == ["7C", "KD", "JC", "TS", "9H"]
+    # a new deal starts again from the pack
+    assert order.arrange(["QH", "7C"], pack, 2) == ["7C", "QH"]
+    # cards that are not in the pack (GOPS: the pack is the prizes) keep the view's order
+    assert ArrivalOrder().arrange(["AC", "2C", "3C"], ["KD", "QD"], 1) == ["AC", "2C", "3C"]
+
+
+# -- card text -------------------------------------------------------------------------------------
+def test_cards_are_written_with_suit_symbols_and_colours():
+    assert face("TH") == "10♥" and face("AS") == "A♠"
+    assert pretty_action("call TD") == "call 10♦" and pretty_action("QH+bella") == "Q♥+bella"
+    assert pretty_action("pass") == "pass"
+    two = card_chip("7D")
+    four = card_chip("7D", four_colour=True)
+    assert two.plain == " 7♦ " and "red" in str(two.style) and "blue" in str(four.style)
+    assert "green" in str(card_chip("9C", four_colour=True).style)
+    line = pretty_line("Upcard: JH, trump clubs")
+    assert line.plain == "Upcard: J♥, trump clubs"
+    assert pretty_line("AS KS").plain == "A♠ K♠"
+
+
+# -- settings and options ----------------------------------------------------------------------------
+def test_delay_steps_and_bounds():
+    assert slower(0.0) == DELAYS[1] and faster(DELAYS[1]) == 0.0
+    assert slower(DELAYS[-1]) == DELAYS[-1] and faster(0.0) == 0.0
+    assert slower(0.3) == 0.5 and faster(0.3) == 0.25
+
+
+def test_settings_round_trip_and_ignore_bad_values(tmp_path):
+    store = Store(tmp_path / "s.db")
+    settings = Settings.load(store)
+    assert settings == Settings()
+    settings.sound, settings.delay, settings.level = False, 1.5, "random"
+    settings.save(store)
+    assert Settings.load(store) == settings
+    store.set_options("tui", {"sound": "loud", "delay": 99, "level": "genius", "four_colour": True})
+    loaded = Settings.load(store)
+    assert loaded.sound is True and loaded.delay == DELAYS[-1] and loaded.level == "easy" and loaded.four_colour
+    store.close()
+
+
+def test_game_preferences_are_checked_by_the_engine_options(tmp_path):
+    store = Store(tmp_path / "p.db")
+    game = parlour.load("gops").__class__
+    assert game_preferences(store, game) == ({}, {"open_hands": False, "replay_prompt": False})
+    save_game_preferences(store, game, {}, {"open_hands": True})
+    assert game_preferences(store, game)[1]["open_hands"] is True
+    store.close()
+
+
+def test_option_values_typed_on_the_options_screen():
+    from parlour.engine import Option
+
+    option = Option("game_point", int, 500, "points that win", 100, 9999)
+    assert parse_value(option, " 300 ") == 300
+    with pytest.raises(ValueError, match="whole number"):
+        parse_value(option, "lots")
+    with pytest.raises(ValueError, match="from 100 to 9999"):
+        parse_value(option, "50")
+    choice = Option("style", str, "a", "a style", choices=("a", "b"))
+    assert parse_value(choice, "b") == "b"
+    with pytest.raises(ValueError):
+        parse_value(choice, "c")
+
+
+# -- sessions -------------------------------------------------------------------------------------
+def test_a_session_saves_resumes_and_records_like_the_line_mode(tmp_path):
+    store = Store(tmp_path / "g.db")
+    assert availability("gops") is None
+    session = open_session(store, "gops", level="random", fresh=False, options={}, open_hands=True, seed=3)
+    assert session.human == HUMAN_SEAT and session.meta == {"level": "random", "open": True, "human_seat": 0}
+    session.table.play(session.table.hint())
+    record, meta = store.load_game("gops")
+    assert parlour.from_json(record).actions == session.state.actions and meta["level"] == "random"
+    again = open_session(store, "gops", level="easy", fresh=False, options={}, open_hands=False)
+    assert again.state.actions == session.state.actions and again.level == "random" and again.table.open_hands
+    assert again.notices == ["Resuming your saved GOPS game."]
+    fresh = open_session(store, "gops", level="easy", fresh=True, options={}, open_hands=False)
+    assert fresh.state.actions == [] and fresh.level == "easy"
+    while not fresh.state.is_over:
+        fresh.table.play(fresh.table.hint() if fresh.table.human_to_move else fresh.table.bot_choice())
+    game_id = fresh.finish()
+    assert fresh.finish() == game_id  # recorded once
+    assert store.load_game("gops") is None
+    assert store.finished_games("gops")[0]["id"] == game_id
+    store.close()
+
+
+def test_a_broken_save_is_set_aside_and_a_new_game_starts(tmp_path):
+    store = Store(tmp_path / "b.db")
+    store.save_game("gops", '{"game": "gops", "actions": ["ZZ"]}', {"level": "easy"})
+    session = open_session(store, "gops", level="easy", fresh=False, options={}, open_hands=False)
+    assert session.state.actions == [] and "could not be restored" in session.notices[0]
+    rows = store._conn.execute("SELECT game FROM broken_saves").fetchall()
+    assert rows == [("gops",)]
+    store.close()
+
+
+def test_availability_names_what_is_missing(monkeypatch):
+    import parlour.tui.session as session_module
+
+    def missing(name):
+        raise ModuleNotFoundError("No module named 'parlour.games.nothing'", name="parlour.games.nothing")
+
+    monkeypatch.setattr(session_module, "game_class", missing)
+    assert "parlour.games.nothing" in availability("gops")
