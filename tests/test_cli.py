@@ -153,3 +153,32 @@ def test_the_line_menu_lists_the_games_and_quits(capsys, monkeypatch, tmp_path):
     assert main(["--db", str(tmp_path / "p.db"), "menu"]) == 0
     out = capsys.readouterr().out
     assert "GOPS" in out and "No finished games yet." in out and "Choose a number" in out
+
+
+def test_le_truc_jokes_only_when_asked(tmp_path, capsys, monkeypatch):
+    import io
+
+    from parlour.linemode.truc import JOKES
+
+    def play(*extra: str) -> str:
+        monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+        assert main(["--db", str(tmp_path / f"p{len(extra)}.db"), "new", "truc", "--seed", "2", *extra]) == 0
+        return capsys.readouterr().out
+
+    with_jokes = play("--jokes")
+    assert 'Computer: "' in with_jokes and any(j in with_jokes for j in JOKES)
+    assert 'Computer: "' not in play()
+
+
+def test_options_of_a_game_are_passed_to_its_engine(tmp_path, capsys, monkeypatch):
+    import io
+
+    from parlour.store import Store
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    db = str(tmp_path / "p.db")
+    assert main(["--db", db, "new", "clobby", "--game-point", "300", "--no-tie", "--tout-atout"]) == 0
+    record = json.loads(Store(db).load_game("clobby")[0])
+    assert record["options"] == {"game_point": 300, "no_tie": True, "clubs_preferred": False, "tout_atout": True}
+    assert main(["--db", db, "new", "clobby", "--game-point", "50"]) == 2
+    assert "game_point must be from 100 to 9999" in capsys.readouterr().err

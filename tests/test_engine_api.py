@@ -124,3 +124,42 @@ def test_a_clone_and_its_original_deal_the_same_next_packs_whichever_deals_first
                     s.apply(moves.choice(s.legal_actions()))
             assert state.current_pack() == twin.current_pack()
             assert state.view(0) == twin.view(0)
+
+
+@pytest.mark.parametrize("name", parlour.names())
+def test_the_shared_contract_holds_for_every_game_to_its_end(name):
+    """DESIGN.md's API for all five games: turn taking, views, records, the finished state.
+
+    Easy players play it out: random ones can drift forever in Schafkopf, where a random
+    soloist loses more than the Ramsch hands out, so nobody ever reaches the target.
+    """
+    import random
+
+    from parlour.bots import make
+
+    bot = make(name, "easy")
+    game = parlour.load(name)
+    rng = random.Random(7)
+    state = game.new_state(seed=7)
+    common = {"game", "phase", "seat", "hand", "current_player", "scores", "dealer", "trick", "last_trick",
+              "trick_seq", "last_deal", "deal_number"}
+    steps = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None and state.winner is None
+        for s in range(game.num_players):
+            view = state.view(s)
+            assert common <= set(view), common - set(view)
+            assert ("legal_actions" in view) == (s == seat)
+            json.dumps(view)
+        assert state.view(seat)["legal_actions"] == state.legal_actions()
+        state.apply(bot.act(state.view(seat), rng))
+        steps += 1
+        assert steps < 20_000
+    assert state.current_player is None and state.legal_actions() == []
+    with pytest.raises(parlour.IllegalAction, match="game is over"):
+        state.apply("pass")
+    assert all("scores" in d and len(d["scores"]) == game.num_players for d in state.deals)
+    again = parlour.from_json(state.to_json())
+    assert again.is_over and again.scores == state.scores and again.winner == state.winner
+    assert again.deals == state.deals
