@@ -182,3 +182,10 @@ def test_options_of_a_game_are_passed_to_its_engine(tmp_path, capsys, monkeypatc
     assert record["options"] == {"game_point": 300, "no_tie": True, "clubs_preferred": False, "tout_atout": True}
     assert main(["--db", db, "new", "clobby", "--game-point", "50"]) == 2
     assert "game_point must be from 100 to 9999" in capsys.readouterr().err
+
+
+def test_demo_can_stop_after_some_deals(capsys):
+    assert main(["demo", "schafkopf", "--level", "random", "--seed", "0", "--deals", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("=== Deal") == 2 and "stopped after 2 deals" in out
+    assert main(["demo", "gops", "--deals", "0"]) == 2

@@ -86,6 +86,7 @@ def _build_parser() -> _Parser:
     p.add_argument("--seed", type=int, help="seed for the shuffle and first dealer")
     p.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each move")
     p.add_argument("--record", help="also write the game record (JSON) to this file")
+    p.add_argument("--deals", type=int, help="stop after this many deals (default: the whole game)")
 
     p = sub.add_parser("replay", help="Replay a game record file, with every hand shown.")
     p.add_argument("file", help="a record written by `parlour export` or `parlour demo --record`")
@@ -192,7 +193,9 @@ def cmd_demo(args: argparse.Namespace, extra: list[str]) -> int:
     players = [make(game.name, args.level) for _ in range(game.num_players)]
     table = Table(state, list(players), open_hands=True)
     print(f"{game.title} demo: the {args.level} computer plays every seat (seed {state.seed}).")
-    watch(table, out=print, delay=args.delay)
+    if args.deals is not None and args.deals < 1:
+        raise UsageError("--deals must be 1 or more")
+    watch(table, out=print, delay=args.delay, max_deals=args.deals)
     if args.record:
         try:
             Path(args.record).write_text(state.to_json() + "\n")

@@ -113,8 +113,12 @@ def describe_hands(state: State) -> list[str]:
     return [f"{names[s]}: {' '.join(state.view(s).get('hand', []))}" for s in range(state.game.num_players)]
 
 
-def watch(table: Table, actions: list[str] | None = None, *, out: Output = print, delay: float = 0.0) -> None:
-    """Narrate a game with every seat's cards visible: bots playing (``actions`` None) or a record replayed."""
+def watch(table: Table, actions: list[str] | None = None, *, out: Output = print, delay: float = 0.0,
+          max_deals: int | None = None) -> None:
+    """Narrate a game with every seat's cards visible: bots playing (``actions`` None) or a record replayed.
+
+    ``max_deals`` stops after that many deals: random players can make Schafkopf endless.
+    """
     state = table.state
     game = state.game.name
     n = state.game.num_players
@@ -123,6 +127,9 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
     _say(out, describe_hands(state))
     pending = list(actions) if actions is not None else None
     while not table.is_over:
+        if max_deals is not None and len(state.deals) >= max_deals:
+            out(f"(stopped after {max_deals} deal{'s' if max_deals != 1 else ''}, as asked)")
+            return
         if pending is not None:
             if not pending:
                 out("(the record ends here; the game was not finished)")
