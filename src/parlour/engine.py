@@ -58,6 +58,7 @@ class IllegalAction(ValueError):
     def __init__(self, action: str, legal: Sequence[str], why: str = "") -> None:
         self.action = action
         self.legal = list(legal)
+        self.why = why  # the short reason alone, for interfaces that list the choices themselves
         reason = f" ({why})" if why else ""
         shown = " ".join(self.legal) if self.legal else "none: the game is over"
         super().__init__(f"{action!r} is not a legal action now{reason}; legal: {shown}")
