@@ -25,52 +25,8 @@ from collections import Counter
 from collections.abc import Callable
 
 import parlour
+from engine_speed import openspiel_unit, parlour_unit, rate  # the same measurement, same folder
 from parlour.bots import make
-
-
-def rate(unit: Callable[[int, random.Random], None], seconds: float) -> float:
-    rng = random.Random(12345)
-    for i in range(20):
-        unit(i, rng)
-    n = 0
-    start = time.perf_counter()
-    while True:
-        for _ in range(50):
-            unit(n, rng)
-            n += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return n / elapsed
-
-
-def sixbid_unit() -> Callable[[int, random.Random], None]:
-    game = parlour.load("sixbid")
-
-    def unit(i: int, rng: random.Random) -> None:
-        state = game.new_state(seed=i)
-        deals = state.deals
-        while not deals:
-            state.apply(rng.choice(state.legal_actions()))
-
-    return unit
-
-
-def skat_unit() -> Callable[[int, random.Random], None] | None:
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("skat")
-
-    def unit(i: int, rng: random.Random) -> None:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-
-    return unit
 
 
 def mid_deal_states(count: int) -> list[parlour.State]:
@@ -162,8 +118,8 @@ def main() -> None:
     args = parser.parse_args()
 
     print("Six-Bid Solo: random playouts (new_state(seed=i), random legal actions until the first deal)")
-    ours = rate(sixbid_unit(), args.seconds)
-    skat = skat_unit()
+    ours = rate(parlour_unit("sixbid"), args.seconds)
+    skat = openspiel_unit("skat")
     theirs = rate(skat, args.seconds) if skat else None
     print(f"{'engine':<22} {'unit':<6} {'per second':>12}")
     print(f"{'parlour sixbid':<22} {'deal':<6} {ours:>12,.0f}")

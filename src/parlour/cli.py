@@ -15,9 +15,10 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .bots import LEVELS, make
-from .engine import Game, Option, State, from_json
+from .engine import Game, Option, from_json
 from .games import game_class, names
 from .linemode.play import format_stats, play_human, watch
+from .saves import open_game
 from .store import Store, StoreError
 from .table import Table, seat_names
 
@@ -121,31 +122,6 @@ def _check_level(game: str, level: str) -> None:
         raise UsageError(str(exc)) from None
 
 
-def _resume_or_start(store: Store, args: argparse.Namespace, options: dict[str, Any], fresh: bool
-                     ) -> tuple[State, dict[str, Any]]:
-    game = game_class(args.game)
-    if not fresh:
-        saved = store.load_game(game.name)
-        if saved is not None:
-            record, settings = saved
-            try:
-                state = from_json(record)
-            except ValueError as exc:
-                store.set_aside_broken(game.name, str(exc))
-                print(f"Your saved {game.name} game could not be restored ({exc}); it was set aside "
-                      "and a new game starts.")
-            else:
-                print(f"Resuming your saved {game.title} game (`parlour new {game.name}` starts a new one).")
-                if options and options != {k: state.game.options[k] for k in options}:
-                    print("(The saved game keeps the options it was started with.)")
-                return state, settings
-    try:
-        state = game(**options).new_state(seed=args.seed)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    return state, {}
-
-
 def cmd_play(args: argparse.Namespace, extra: list[str], fresh: bool) -> int:
     game = game_class(args.game)
     options = _game_options(game, extra, args.command)
@@ -156,7 +132,15 @@ def cmd_play(args: argparse.Namespace, extra: list[str], fresh: bool) -> int:
         game(**options)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    state, settings = _resume_or_start(store, args, options, fresh)
+    try:
+        opening = open_game(store, game.name, options, fresh=fresh, seed=args.seed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    for notice in opening.notices:
+        print(notice)
+    if opening.resumed:
+        print(f"(`parlour new {game.name}` starts a new one.)")
+    state, settings = opening.state, opening.settings
     level = args.level or settings.get("level", "easy")
     _check_level(game.name, level)
     open_hands = bool(args.open or (settings.get("open", False) and not fresh))

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import make
-from ..engine import Game, State, from_json
+from ..engine import Game, State
 from ..games import game_class
+from ..saves import open_game
 from ..store import Store
 from ..table import Table
 
@@ -88,28 +89,8 @@ def open_session(store: Store, name: str, *, level: str, fresh: bool, options: d
                  open_hands: bool, seed: int | None = None) -> Session:
     """Resume ``name``'s saved game (unless ``fresh``) or start a new one with ``options``."""
     game = game_class(name)
-    notices: list[str] = []
-    state: State | None = None
-    settings: dict[str, Any] = {}
-    if not fresh:
-        saved = store.load_game(game.name)
-        if saved is not None:
-            record, settings = saved
-            try:
-                state = from_json(record)
-            except ValueError as exc:
-                store.set_aside_broken(game.name, str(exc))
-                notices.append(f"Your saved {game.title} game could not be restored ({exc}); "
-                               "it was set aside and a new game starts.")
-                settings = {}
-            else:
-                notices.append(f"Resuming your saved {game.title} game.")
-                differing = {k: v for k, v in options.items() if state.game.options.get(k) != v}
-                if differing:
-                    notices.append("The saved game keeps the options it was started with.")
-    if state is None:
-        state = game(**options).new_state(seed=seed)
-        settings = {}
+    opening = open_game(store, name, options, fresh=fresh, seed=seed)
+    state, settings, notices = opening.state, opening.settings, opening.notices
     level = str(settings.get("level", level))
     try:
         make(game.name, level)
