@@ -547,21 +547,25 @@ def test_f4_shows_the_hand_in_the_order_it_was_dealt(store):
     run(go())
 
 
-def test_a_key_is_handled_well_within_50_ms(store):
-    """Playing a card (engine, save to disk, redrawing the view) must leave the screen free at once."""
+def test_a_played_card_is_applied_and_drawn_before_the_key_handler_returns(store):
+    """The human's own move never waits on a worker: engine, save and redraw happen in the handler.
+
+    How fast that is, is measured by ``bench/bench_tui.py`` (no timed assertions in tests).
+    """
     playable("gops")
 
     async def go() -> None:
         app = make_app(store)
         async with app.run_test(size=SIZE) as pilot:
             table = await open_game(app, pilot, "gops")
-            times = []
             for _ in range(6):
                 await until(pilot, lambda: table.my_turn() and not table.busy)
-                start = time.perf_counter()
+                before = len(table.table.state.actions)
+                card = table.hand[0]
                 table.pick_card(0)
-                times.append(time.perf_counter() - start)
-            assert max(times) < 0.05, times
+                assert len(table.table.state.actions) == before + 1
+                assert card not in table.hand
+                assert store.load_game("gops") is not None
 
     run(go())
 
