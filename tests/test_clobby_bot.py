@@ -8,37 +8,11 @@ import random
 import pytest
 
 import parlour
+from clobby_deals import DEAL_A, DEAL_B, DEAL_C, build, new, play
 from parlour.bots import make
 from parlour.bots.heuristic.clobby import EasyBot, hand_count
-from parlour.games.clobby import PACK
 from parlour.linemode import clobby as lines
 
-
-# The same hand-built packs as test_clobby_rules.py (seat 1 deals, seat 0 is elder), repeated
-# here so that each test file stands alone.
-def build(e6: str, d6: str, up: str | None, e3: str, d3: str) -> list[str]:
-    e, d, e2, d2 = e6.split(), d6.split(), e3.split(), d3.split()
-    deck = e[:3] + d[:3] + e[3:] + d[3:] + ([up] if up else [])
-    deck += [e2[0], d2[0], e2[1], d2[1], e2[2], d2[2]]
-    return deck + [c for c in PACK if c not in deck]
-
-
-def new(deck: list[str], **options: object) -> parlour.State:
-    return parlour.load("clobby", **options).new_state(deck=deck, dealer=1)
-
-
-def play(state: parlour.State, actions: str) -> None:
-    words = actions.split()
-    while words:
-        a = words.pop(0)
-        if a == "name":
-            a += " " + words.pop(0)
-        state.apply(a)
-
-
-DEAL_A = build("JH 9H AS TS 7C 8C", "KH QH AD TD 9S 8S", "7H", "AH KS 9C", "TH QS JS")
-DEAL_B = build("7S 8S 9S KC QC 8H", "JC 9C AC TH 9H AS", "8D", "TS JS 7H", "JH QH 7C")
-DEAL_C = build("JC 9C AH TH KH QH", "JD 9D AD TD KS QS", "7C", "8D 7D 7S", "JH 9H 8C")
 DIX_DECK = build("JS 9S AS 7C 8C 9C", "7S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")
 
 
