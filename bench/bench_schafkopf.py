@@ -28,7 +28,7 @@ except ImportError:  # running from a checkout without the editable install
     import parlour
 
 from parlour.bots import RandomBot
-from parlour.bots.heuristic.schafkopf import EasyBot
+from parlour.games.schafkopf.bots import EasyBot
 
 
 def random_playouts(n: int) -> tuple[float, float]:

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from parlour.games import names
+from parlour.registry import names
 from parlour.store import Store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.menu import MenuScreen

@@ -7,7 +7,7 @@ Seat 1 deals in every pack here, so seat 0 is elder: it bids first and leads the
 from __future__ import annotations
 
 import parlour
-from parlour.games.clobby import PACK
+from parlour.games.clobby.rules import PACK
 
 
 def build(e6: str, d6: str, up: str | None, e3: str, d3: str) -> list[str]:

@@ -158,7 +158,7 @@ def test_the_line_menu_lists_the_games_and_quits(capsys, monkeypatch, tmp_path):
 def test_le_truc_jokes_only_when_asked(tmp_path, capsys, monkeypatch):
     import io
 
-    from parlour.linemode.truc import JOKES
+    from parlour.games.truc.text import JOKES
 
     def play(*extra: str) -> str:
         monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))

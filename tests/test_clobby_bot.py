@@ -10,8 +10,8 @@ import pytest
 import parlour
 from clobby_deals import DEAL_A, DEAL_B, DEAL_C, build, new, play
 from parlour.bots import make
-from parlour.bots.heuristic.clobby import EasyBot, hand_count
-from parlour.linemode import clobby as lines
+from parlour.games.clobby import text as lines
+from parlour.games.clobby.bots import EasyBot, hand_count
 
 DIX_DECK = build("JS 9S AS 7C 8C 9C", "7S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.games.clobby import PACK, POINTS, TRUMP_NAME
+from parlour.games.clobby.rules import PACK, POINTS, TRUMP_NAME
 
 MODE_OF = {name: mode for mode, name in TRUMP_NAME.items()}
 BID_WORDS = ["take", "pass", "schmeiss", "accept", "refuse", "exchange", "keep", "tout-atout",

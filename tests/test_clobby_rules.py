@@ -12,7 +12,7 @@ import pytest
 
 import parlour
 from clobby_deals import DEAL_A, DEAL_B, DEAL_C, build, new, play
-from parlour.games.clobby import PACK, meld_key, runs, shown_cards
+from parlour.games.clobby.rules import PACK, meld_key, runs, shown_cards
 
 
 # -- the game and its options ------------------------------------------------------------
@@ -311,7 +311,7 @@ def test_no_dix_in_round2() -> None:
 
 # -- melds ---------------------------------------------------------------------------------------
 def _mask(cards: str) -> int:
-    from parlour.games.clobby import INDEX
+    from parlour.games.clobby.rules import INDEX
     m = 0
     for c in cards.split():
         m |= 1 << INDEX[c]

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.games.gops import VALUE_OF
+from parlour.games.gops.rules import VALUE_OF
 
 
 @settings(max_examples=80, deadline=None)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import parlour
-from parlour.games.gops import PRIZE_PACK, VALUE_OF
+from parlour.games.gops.rules import PRIZE_PACK, VALUE_OF
 
 ORDER = ["KD", "AD", "5D", "QD", "2D", "JD", "3D", "TD", "4D", "9D", "6D", "8D", "7D"]
 

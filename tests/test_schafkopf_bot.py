@@ -9,8 +9,8 @@ import pytest
 
 import parlour
 from parlour.bots import RandomBot, make
-from parlour.bots.heuristic.schafkopf import EasyBot
-from parlour.games.schafkopf import INDEX
+from parlour.games.schafkopf.bots import EasyBot
+from parlour.games.schafkopf.rules import INDEX
 
 
 def deck_of(elder: str, nxt: str, dealer: str, skat: str) -> list[str]:

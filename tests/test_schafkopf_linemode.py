@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import parlour
-from parlour.linemode.schafkopf import describe, summarize
+from parlour.games.schafkopf.text import describe, summarize
 
 
 def deck_of(elder: str, nxt: str, dealer: str, skat: str) -> list[str]:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.games.schafkopf import ORDER, cards_of
+from parlour.games.schafkopf.rules import ORDER, cards_of
 
 SETTINGS = settings(max_examples=60, deadline=None)
 ALL_ACTIONS = list(ORDER) + ["pick-up", "pass", "pickup", "10H", ""]

@@ -14,7 +14,7 @@ import pytest
 
 import parlour
 from parlour.cards import PACK_32
-from parlour.games.schafkopf import ramsch_result, soloist_score
+from parlour.games.schafkopf.rules import ramsch_result, soloist_score
 
 N, E, W = 0, 1, 2
 
@@ -55,7 +55,7 @@ L5 = deck_of("QC QS QH QD JC JS 7H 8H 9H 7S", "JH JD AD TD AH TH KH AC TC KC",
 
 
 def test_pip_values_total_120() -> None:
-    from parlour.games.schafkopf import PIP
+    from parlour.games.schafkopf.rules import PIP
     assert sum(PIP) == 120
 
 

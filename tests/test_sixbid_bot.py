@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.bots import make
-from parlour.bots.heuristic import sixbid as bot
-from parlour.linemode import sixbid as lines
+from parlour.games.sixbid import bots as bot
+from parlour.games.sixbid import text as lines
 
 
 def random_states(seed: int, count: int, chips: int = 1000):

@@ -12,9 +12,9 @@ import pytest
 
 import parlour
 from parlour.bots import make
-from parlour.bots.heuristic.truc import EasyBot, round_chance
 from parlour.cards import PACK_32
-from parlour.linemode import truc as lines
+from parlour.games.truc import text as lines
+from parlour.games.truc.bots import EasyBot, round_chance
 
 N, S = 0, 1
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.cards import PACK_32
-from parlour.games.truc import DISPLAY, TARGET
+from parlour.games.truc.rules import DISPLAY, TARGET
 
 WORDS = ("play", "call", "accept", "refuse", "double", "decline", "remainder", "pass", "take", "")
 UNIVERSE = tuple(PACK_32) + WORDS

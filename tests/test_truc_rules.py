@@ -13,7 +13,7 @@ import pytest
 
 import parlour
 from parlour.cards import PACK_32
-from parlour.games.truc import POWER, RANK_ORDER
+from parlour.games.truc.rules import POWER, RANK_ORDER
 
 N, S = 0, 1
 

@@ -12,15 +12,16 @@ from collections.abc import Callable
 
 import pytest
 
+from parlour import registry
 from parlour.engine import REPLAY_DEAL
-from parlour.games import game_class, names
+from parlour.registry import game_class, names
 from parlour.store import Store
 from parlour.tui.app import ParlourApp
 from parlour.tui.cardtext import face
 from parlour.tui.screens.dialogs import Note, Question
 from parlour.tui.screens.menu import MenuScreen
 from parlour.tui.screens.options import OptionsScreen
-from parlour.tui.screens.rules import RulesScreen, rules_dir
+from parlour.tui.screens.rules import RulesScreen
 from parlour.tui.screens.stats import StatsScreen
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
@@ -275,11 +276,10 @@ def test_f5_shows_the_rules_of_the_game(store, name):
             await until(pilot, lambda: isinstance(app.screen, RulesScreen))
             rules = app.screen
             assert isinstance(rules, RulesScreen)
-            path = rules_dir() / f"{name}.md"
-            if path.exists():
-                assert rules.found and rules.text == path.read_text(encoding="utf-8")
-            else:
-                assert not rules.found and "not installed" in rules.text
+            # The page ships inside the game's package: missing text is a failure, not a fallback.
+            expected = registry.rules_text(name)
+            assert expected and "#" in expected
+            assert rules.found and rules.text == expected
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is table)
 
@@ -289,9 +289,9 @@ def test_f5_shows_the_rules_of_the_game(store, name):
 def test_rules_fall_back_to_a_message_when_the_file_is_missing(store, monkeypatch, tmp_path):
     import parlour.tui.screens.rules as rules_module
 
-    monkeypatch.setattr(rules_module, "rules_dir", lambda: tmp_path / "nowhere")
+    monkeypatch.setattr(rules_module.registry, "rules_text", lambda name: None)
     text, found = rules_module.rules_text("gops", "GOPS")
-    assert not found and "not installed" in text and "GOPS" in text
+    assert not found and "no rules page" in text and "GOPS" in text
 
 
 def test_quitting_keeps_the_game_and_the_menu_resumes_it(store):

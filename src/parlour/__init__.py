@@ -9,8 +9,9 @@ The public engine API (see DESIGN.md)::
         state.apply(state.legal_actions()[0])
 """
 
-from .engine import Game, IllegalAction, State, from_json
-from .games import load, names
+from .engine import Game, IllegalAction, State
+from .records import from_json
+from .registry import load, names
 
 __all__ = ["Game", "IllegalAction", "State", "from_json", "load", "names"]
 __version__ = "0.1.0"

@@ -15,9 +15,10 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .bots import LEVELS, make
-from .engine import Game, Option, from_json
-from .games import game_class, names
+from .engine import Game, Option
 from .linemode.play import format_stats, play_human, watch
+from .records import from_json
+from .registry import game_class, names
 from .saves import open_game
 from .store import Store, StoreError
 from .table import Table, seat_names

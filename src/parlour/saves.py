@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import State, from_json
-from .games import game_class
+from .engine import State
+from .records import from_json
+from .registry import game_class
 from .store import Store
 
 

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
 from ..cards import is_card
-from ..games import game_class
+from ..registry import game_class, part
 from ..table import Event, seat_names
 
 
 def game_lines(game: str) -> ModuleType | None:
-    """The game's own line-mode module (``describe``/``summarize``), if it has one."""
-    try:
-        return importlib.import_module(f"parlour.linemode.{game}")
-    except ModuleNotFoundError:
-        return None
+    """The game's own text module (``describe``/``summarize``), if it has one."""
+    return part(game, "text")
 
 
 def _cards(cards: list[str]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App
 
-from ..games import game_class
+from ..registry import game_class
 from ..store import Store
 from .session import open_session
 from .settings import Settings, game_preferences

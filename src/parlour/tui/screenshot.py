@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..games import names
+from ..registry import names
 from ..store import Store
 
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...bots import LEVELS
-from ...games import game_class, names
+from ...registry import game_class, names
 from ..session import availability, saved_game
 from .dialogs import Question
 from .options import OptionsScreen

@@ -1,8 +1,6 @@
-"""F5: the rules of a game, from the project's own ``docs/rules/<game>.md``."""
+"""F5: the rules of a game, from its package's ``rules.md`` (package data, so a wheel has them)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,24 +8,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import MarkdownViewer, Static
 
-import parlour
-
-
-def rules_dir() -> Path:
-    """Why relative to the package: the repository is installed in editable mode, so the docs
-    folder sits two levels above ``src/parlour``."""
-    return Path(parlour.__file__).resolve().parents[2] / "docs" / "rules"
+from ... import registry
 
 
 def rules_text(game: str, title: str = "") -> tuple[str, bool]:
     """The Markdown of ``game``'s rules and whether it was found (else a short explanation)."""
-    path = rules_dir() / f"{game}.md"
-    try:
-        return path.read_text(encoding="utf-8"), True
-    except OSError:
-        name = title or game
-        return (f"# {name}\n\nThe rules of {name} are not installed here (looked for `{path}`).\n\n"
-                "They are part of the Parlour source: `docs/rules/` in the repository."), False
+    text = registry.rules_text(game)
+    if text is not None:
+        return text, True
+    name = title or game
+    return f"# {name}\n\nThis game ships no rules page (its package has no `rules.md`).", False
 
 
 class RulesScreen(ModalScreen[None]):

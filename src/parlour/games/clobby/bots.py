@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...games.clobby import PLAIN_POINTS, PLAIN_STRENGTH, SEQ, SUITS, TRUMP_POINTS, TRUMP_STRENGTH
+from .rules import PLAIN_POINTS, PLAIN_STRENGTH, SEQ, SUITS, TRUMP_POINTS, TRUMP_STRENGTH
 
 ALL_CARDS = tuple(r + s for s in SUITS for r in SEQ)
 TOUT, SANS = "tout-atout", "sans-tout"
@@ -312,3 +312,7 @@ class EasyBot:
         potential = sum(points(c, trump) for c in hand) + opp_share + 10
         # Bete looks likely when even winning most of what is left would not catch up.
         return mine + 20 + 0.7 * potential > theirs
+
+
+#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``).
+LEVELS = {"easy": EasyBot}

@@ -51,8 +51,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from ..cards import PACK_32, PIPS
-from ..engine import Game, IllegalAction, Option, State
+from ...cards import PACK_32, PIPS
+from ...engine import Game, IllegalAction, Option, State
 
 #: Card codes in display order; a card's index here is its internal number.
 ORDER: tuple[str, ...] = (

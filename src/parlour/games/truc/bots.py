@@ -252,3 +252,7 @@ class EasyBot:
             return "accept" if z > 0 else "decline"
         p_accept = 1.0 / (1.0 + math.exp(-z / ANSWER_NOISE))
         return "accept" if rng.random() < p_accept else "decline"
+
+
+#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``).
+LEVELS = {"easy": EasyBot}

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, IllegalAction, State
+from ...engine import Game, IllegalAction, State
 
 VALUES = "A23456789TJQK"
 PRIZE_PACK = tuple(r + "D" for r in VALUES)

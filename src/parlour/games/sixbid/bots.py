@@ -387,3 +387,7 @@ class EasyBot:
                 return min(follow, key=strength)
             return max(follow, key=strength)
         return max(legal, key=strength)
+
+
+#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``).
+LEVELS = {"easy": EasyBot}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import PIPS
+from ...cards import PIPS
 
 SEATS = ("North", "East", "West")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import SUIT_NAMES
+from ...cards import SUIT_NAMES
 
 SEATS = ("North", "South")
 

@@ -56,8 +56,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import PACK_36
-from ..engine import Game, IllegalAction, Option, State
+from ...cards import PACK_36
+from ...engine import Game, IllegalAction, Option, State
 
 SUITS = "CDHS"
 SUIT_WORDS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...games.gops import PRIZE_PACK, VALUE_OF
+from .rules import PRIZE_PACK, VALUE_OF
 
 
 class EasyBot:
@@ -49,3 +49,7 @@ class EasyBot:
                 # Nothing can win this stake: spend the least useful card.
                 choice = hand[0]
         return choice
+
+
+#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``).
+LEVELS = {"easy": EasyBot}

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, IllegalAction, Option, State
+from ...engine import Game, IllegalAction, Option, State
 
 SUITS = "CDHS"
 SEQ = "789TJQKA"

@@ -23,7 +23,7 @@ import random
 from itertools import combinations
 from typing import Any
 
-from ...games.schafkopf import INDEX, ORDER, PIP, SUIT_OF
+from .rules import INDEX, ORDER, PIP, SUIT_OF
 
 TOP8 = frozenset(range(8))
 PLAIN_ACES = frozenset(INDEX[c] for c in ("AC", "AS", "AH"))
@@ -260,3 +260,7 @@ class EasyBot:
         if len(trick) == 2:
             return min(legal)  # forced to win as last: get rid of the strongest card
         return max(legal)  # someone may still overtake: win as low as possible
+
+
+#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``).
+LEVELS = {"easy": EasyBot}

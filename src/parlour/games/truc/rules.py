@@ -52,8 +52,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import PACK_32, SUITS
-from ..engine import Game, IllegalAction, State
+from ...cards import PACK_32, SUITS
+from ...engine import Game, IllegalAction, State
 
 #: Ranks from high to low; suits never matter.
 RANK_ORDER = "78AKQJT9"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.gops import VALUE_OF
+from .rules import VALUE_OF
 
 SEATS = ("North", "South")
 

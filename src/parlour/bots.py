@@ -1,0 +1,54 @@
+"""Computer players: ``make(game_name, level)`` returns a ``Bot``.
+
+A bot sees only ``state.view(seat)`` — the same dict an interface shows that seat — and
+a ``random.Random`` for its own choices, so it can never peek at hidden cards and any
+game it plays replays exactly from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from .registry import game_class, part
+
+LEVELS = ("random", "easy", "strong")  # every level some game offers, weakest first
+
+
+class Bot(Protocol):
+    name: str
+
+    def act(self, view: dict[str, Any], rng: random.Random) -> str:
+        """Choose one of ``view["legal_actions"]``."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions: the baseline every other level must beat."""
+
+    name = "random"
+
+    def act(self, view: dict[str, Any], rng: random.Random) -> str:
+        return rng.choice(view["legal_actions"])
+
+
+def levels(game: str) -> list[str]:
+    """The levels ``game`` offers: ``random`` for every game, then those its ``bots`` declares."""
+    module = part(game, "bots")
+    declared = list(getattr(module, "LEVELS", {})) if module is not None else []
+    return ["random"] + [lv for lv in declared if lv != "random"]
+
+
+def make(game: str, level: str = "easy", **settings: Any) -> Bot:
+    """A bot of ``level`` for ``game``; unknown game or level is a ValueError.
+
+    ``settings`` go to the bot's constructor (e.g. ``think=`` seconds for a search bot).
+    """
+    game_class(game)  # validates the name
+    if level == "random":
+        return RandomBot()
+    module = part(game, "bots")
+    declared = getattr(module, "LEVELS", {}) if module is not None else {}
+    if level not in declared:
+        raise ValueError(f"unknown level {level!r} for {game}; the levels are: {', '.join(levels(game))}")
+    return declared[level](**settings)
