@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench lint clean
+.PHONY: play serve test bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,18 +14,22 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,openspiel,pettingzoo]'
 	touch $@
 
 $(VENV)/.peers-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test,peers]' || echo "bench: open_spiel could not be installed; peers are skipped"
+	$(BIN)/python -m pip install -q -e '.[test,openspiel,pettingzoo,peers]' || echo "bench: open_spiel could not be installed; peers are skipped"
 	touch $@
 
 play: $(VENV)/.installed
 	$(BIN)/parlour
 
+serve: $(VENV)/.installed
+	$(BIN)/parlour serve
+
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.peers-installed
@@ -34,6 +38,7 @@ bench: $(VENV)/.peers-installed
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

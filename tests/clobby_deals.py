@@ -39,3 +39,7 @@ DEAL_A = build("JH 9H AS TS 7C 8C", "KH QH AD TD 9S 8S", "7H", "AH KS 9C", "TH Q
 DEAL_B = build("7S 8S 9S KC QC 8H", "JC 9C AC TH 9H AS", "8D", "TS JS 7H", "JH QH 7C")
 # Deal C: tout atout, overcalled over sans tout.
 DEAL_C = build("JC 9C AH TH KH QH", "JD 9D AD TD KS QS", "7C", "8D 7D 7S", "JH 9H 8C")
+# The dix (spades taken in round 1 on the upcard TS): who holds the 7 of trumps, 7S.
+DIX_DECK = build("JS 9S AS 7C 8C 9C", "7S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")  # the dealer
+DIX_ELDER = build("JS 9S AS 7C 8C 9C", "8S KH QH AD TD 8D", "TS", "7S KS JC", "TH QS JD")  # elder (2nd deal)
+DIX_NOBODY = build("JS 9S AS 7C 8C 9C", "8S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")  # undealt

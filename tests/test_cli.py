@@ -103,7 +103,7 @@ def test_demo_prints_a_whole_game_and_can_write_its_record(tmp_path):
     (["play", "poker"], "unknown game 'poker'"),
     (["play", "gops", "--speed", "3"], "unknown option --speed for gops"),
     (["play", "gops", "--level", "genius"], "unknown level 'genius'"),
-    (["play", "gops", "--seed", "x"], "invalid int value"),
+    (["play", "gops", "--seed", "x"], "--seed must be a whole number from 0 to"),
     (["frobnicate"], "invalid choice"),
     (["replay", "/nonexistent/file.json"], "cannot read"),
 ])
@@ -122,15 +122,15 @@ def test_malformed_record_files_are_refused(tmp_path, capsys, content):
     assert "is not a valid game record" in err and err.count("\n") == 1
 
 
-def test_a_corrupt_database_is_reported_and_play_goes_on(tmp_path, capsys, monkeypatch):
+def test_a_cut_off_database_is_moved_aside_and_play_goes_on(tmp_path, capsys, monkeypatch):
     import io
 
     db = tmp_path / "p.db"
-    db.write_bytes(b"\x00garbage" * 50)
+    db.write_bytes(b"SQLite format 3\x00\x10\x00")  # a header cut off: a database we began and never finished
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["--db", str(db), "play", "gops"]) == 0
     captured = capsys.readouterr()
-    assert "moved aside" in captured.err
+    assert "moved aside" in captured.err and captured.err.count("\n") == 1
     assert any(p.name.startswith("p.db.corrupt-") for p in tmp_path.iterdir())
 
 
@@ -181,7 +181,8 @@ def test_options_of_a_game_are_passed_to_its_engine(tmp_path, capsys, monkeypatc
     record = json.loads(Store(db).load_game("clobby")[0])
     assert record["options"] == {"game_point": 300, "no_tie": True, "clubs_preferred": False, "tout_atout": True}
     assert main(["--db", db, "new", "clobby", "--game-point", "50"]) == 2
-    assert "game_point must be from 100 to 9999" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "--game-point must be from 100 to 9999" in err and err.count("\n") == 1
 
 
 def test_demo_can_stop_after_some_deals(capsys):
@@ -189,3 +190,286 @@ def test_demo_can_stop_after_some_deals(capsys):
     out = capsys.readouterr().out
     assert out.count("=== Deal") == 2 and "stopped after 2 deals" in out
     assert main(["demo", "gops", "--deals", "0"]) == 2
+
+
+# -- every argument is checked before anything starts -------------------------------------------
+def _one_line_refusal(capsys, argv: list[str], needle: str) -> str:
+    """``main(argv)`` refuses with exit 2, one line on stderr holding ``needle``, and nothing on stdout."""
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert needle in captured.err, captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert captured.out == ""  # refused before anything started: no banner, no table
+    return captured.err
+
+
+@pytest.mark.parametrize("command", [["demo", "gops"], ["play", "gops"], ["new", "gops"], ["replay", "x.json"]])
+@pytest.mark.parametrize("delay", [["--delay", "inf"], ["--delay", "1e400"], ["--delay", "nan"], ["--delay", "-1"],
+                                   ["--delay=-inf"], ["--delay", "10.5"], ["--delay", "soon"], ["--delay", ""]])
+def test_a_bad_delay_is_refused_at_once(command, delay, capsys, tmp_path):
+    _one_line_refusal(capsys, ["--db", str(tmp_path / "p.db"), *command, *delay],
+                      "--delay must be a number of seconds from 0 to 10")
+    assert not (tmp_path / "p.db").exists()  # not even the database was opened
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["demo", "gops", "--deals", "0"], "--deals must be from 1 to 10000"),
+    (["demo", "gops", "--deals", "-3"], "--deals must be from 1 to 10000"),
+    (["demo", "gops", "--deals", "1e3"], "--deals must be a whole number from 1 to 10000"),
+    (["demo", "gops", "--deals", "9" * 5000], "--deals must be a whole number"),
+    (["demo", "gops", "--seed", "-1"], "--seed must be from 0 to"),
+    (["play", "gops", "--seed", "99999999999999999999"], "--seed must be from 0 to"),
+    (["new", "gops", "--seed", "1.5"], "--seed must be a whole number"),
+    (["demo", "clobby", "--game-point", "50"], "--game-point must be from 100 to 9999"),
+    (["new", "clobby", "--game-point", "x"], "--game-point must be a whole number from 100 to 9999"),
+    (["demo", "gops", "--level", "genius"], "unknown level 'genius'"),
+    (["demo", "gops", "--record", ""], "--record must name a file"),
+    (["demo", "gops", "--record", "/nonexistent-folder/x.json"], "its folder does not exist"),
+    (["demo", "gops", "--record", "/proc/parlour-cannot-be-here.json"], "cannot write"),  # even for root
+    (["play"], "play needs a game"),
+    (["play", "poker", "gops"], "unknown game 'poker'"),
+    (["new", "gops", "clobby"], "unknown argument clobby for gops"),
+])
+def test_bad_numbers_and_values_give_one_line_before_anything_starts(args, needle, capsys, tmp_path):
+    err = _one_line_refusal(capsys, ["--db", str(tmp_path / "p.db"), *args], needle)
+    assert len(err) < 300  # a huge argument is not echoed in full
+
+
+def test_option_errors_and_help_use_the_command_line_spelling_of_every_game_option(capsys):
+    from parlour.registry import game_class, names
+
+    for name in names():
+        game = game_class(name)
+        for command in ("play", "new", "demo"):
+            assert main([command, name, "--help"]) == 0
+            out = capsys.readouterr().out
+            assert f"usage: parlour {command} {name}" in out and f"{game.title} options" in out
+            for option in game.OPTIONS:
+                flag = "--" + option.name.replace("_", "-")
+                assert flag in out
+                if option.kind is int:
+                    assert f"from {option.low} to {option.high}" in out and f"(default {option.default})" in out
+                    _one_line_refusal(capsys, [command, name, flag, str(option.high + 1)],
+                                      f"{flag} must be from {option.low} to {option.high}")
+                elif option.kind is bool:
+                    assert f"(default: {'on' if option.default else 'off'})" in out
+                elif option.choices:
+                    assert f"one of {', '.join(option.choices)}" in out
+                    _one_line_refusal(capsys, [command, name, flag, "no-such-choice"],
+                                      f"{flag} must be one of {', '.join(option.choices)}")
+
+
+def test_clobby_help_lists_its_options_with_ranges_and_defaults(capsys):
+    assert main(["play", "clobby", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--game-point N points that win the game: from 100 to 9999 (default 500)" in out
+    assert "--no-tie" in out and "--clubs-preferred" in out and "--tout-atout" in out
+    assert main(["play", "--help"]) == 0  # without a game: the common options and how to see a game's
+    out = " ".join(capsys.readouterr().out.split())
+    assert "parlour play GAME --help" in out and "Clobby options" not in out
+
+
+def test_game_options_may_come_before_the_game_name(tmp_path, capsys, monkeypatch):
+    import io
+
+    from parlour.store import Store
+
+    db = str(tmp_path / "p.db")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["--db", db, "new", "--level", "random", "--game-point", "300", "clobby", "--seed", "4"]) == 0
+    saved = Store(db).load_game("clobby")
+    assert json.loads(saved[0])["options"]["game_point"] == 300 and saved[1]["level"] == "random"
+
+
+def test_export_of_a_number_that_is_no_game(capsys, tmp_path):
+    db = str(tmp_path / "p.db")
+    for number in ("23058430092136939520", "0", "-4", "7"):
+        _one_line_refusal(capsys, ["--db", db, "export", number], "no such game")
+    _one_line_refusal(capsys, ["--db", db, "export", "seven"], "export needs a game's number")
+
+
+@pytest.mark.parametrize("content,needle", [
+    (b"[" * 100_000, "nested too deeply"),
+    (b'{"game": "gops", "actions": ' + b"[" * 5000 + b"]" * 5000 + b"}", "is not a valid game record"),
+    (b"\xff\xfe\x00", "not UTF-8 text"),
+    (b'{"game": "gops", "actions": [], "deck": 5}', "is not a valid game record"),
+    (b'{"game": "gops", "actions": [], "options": {"1": 2}}', "is not a valid game record"),
+])
+def test_replay_refuses_deep_or_odd_json_in_one_line(tmp_path, capsys, content, needle):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    _one_line_refusal(capsys, ["replay", str(path)], needle)
+
+
+def test_replay_reads_no_more_than_its_bound(tmp_path, capsys, monkeypatch):
+    from parlour import cli
+
+    monkeypatch.setattr(cli, "MAX_RECORD_BYTES", 1000)
+    path = tmp_path / "big.json"
+    path.write_text('{"game": "gops", "actions": [' + '"AC", ' * 400 + '"AC"]}')
+    _one_line_refusal(capsys, ["replay", str(path)], "is larger than")
+    _one_line_refusal(capsys, ["replay", str(tmp_path)], "cannot read")
+
+
+@pytest.mark.parametrize("record", [
+    "[" * 100_000,
+    '{"game": "gops", "actions": [], "deck": 5}',
+    '{"game": "gops", "actions": [["AC"]], "seed": 1}',
+    '{"game": "gops", "seed": 1, "actions": ["AC"], "options": {"cards": 99}}',
+    "\x00 not json",
+])
+def test_a_saved_record_that_cannot_be_loaded_is_set_aside_once(tmp_path, record, capsys, monkeypatch):
+    import io
+    import sqlite3
+
+    from parlour.store import Store
+
+    db = str(tmp_path / "p.db")
+    Store(db).save_game("gops", record, {"level": "easy"})
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["--db", db, "play", "gops"]) == 0
+    first = capsys.readouterr()
+    assert "could not be restored" in first.out and first.err == ""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["--db", db, "play", "gops"]) == 0  # the new game, not the broken one
+    assert "Resuming your saved GOPS game" in capsys.readouterr().out
+    broken = sqlite3.connect(db).execute("SELECT game, record FROM broken_saves").fetchall()
+    assert broken == [("gops", record)]
+
+
+# -- --db everywhere ------------------------------------------------------------------------------
+def _finished_gops_db(tmp_path) -> str:
+    from parlour.store import Store
+
+    db = str(tmp_path / "p.db")
+    state = __import__("parlour").load("gops").new_state(seed=2)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    Store(db).finish_game("gops", state.to_json(), "easy", 0, state.winner, state.scores)
+    (tmp_path / "game.json").write_text(state.to_json())
+    return db
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["stats"], "gops"), (["history"], "#1"), (["history", "gops"], "#1"), (["export", "1"], '"game": "gops"'),
+    (["menu"], "Parlour: choose a game"), (["play", "gops"], "GOPS: you are North"),
+    (["new", "gops"], "GOPS: you are North"), (["demo", "gops", "--deals", "1"], "GOPS demo"),
+    (["replay", "GAME"], "Replaying a GOPS game"), (["rules", "gops"], "# GOPS"),
+])
+def test_every_subcommand_takes_db_before_or_after_it(args, needle, tmp_path, capsys, monkeypatch):
+    import io
+
+    db = _finished_gops_db(tmp_path)
+    args = [str(tmp_path / "game.json") if a == "GAME" else a for a in args]
+    for argv in ([*args, "--db", db], ["--db", db, *args]):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("s\nq\n"))
+        assert main(argv) == 0, capsys.readouterr().err
+        captured = capsys.readouterr()
+        assert needle in captured.out and captured.err == ""
+    # the file named was the one used: nothing was made in the default place's stead
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".db"] == ["p.db"]
+
+
+@pytest.mark.parametrize("args", [["stats"], ["history"], ["export", "1"], ["menu"], ["play", "gops"],
+                                  ["new", "gops"], ["demo", "gops"], ["replay", "x.json"], ["rules", "gops"]])
+def test_an_empty_db_name_is_refused_readably(args, capsys):
+    _one_line_refusal(capsys, [*args, "--db", ""], "--db must name the saved-games database file")
+    _one_line_refusal(capsys, ["--db", "", *args], "--db must name the saved-games database file")
+
+
+@pytest.mark.parametrize("args", [["stats"], ["history"], ["export", "1"], ["menu"], ["play", "gops"],
+                                  ["new", "gops"]])
+def test_a_database_that_is_not_parlours_is_one_line_and_left_alone(args, tmp_path, capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nq\n"))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n" * 20)
+    _one_line_refusal(capsys, ["--db", str(notes), *args], "not a Parlour saved-games database")
+    assert notes.read_text() == "my notes\n" * 20
+    _one_line_refusal(capsys, ["--db", str(tmp_path), *args], "is a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("args", [["stats"], ["history"], ["export", "1"], ["menu"], ["play", "gops"]])
+def test_any_store_error_is_one_line_and_status_2(args, tmp_path, capsys, monkeypatch):
+    from parlour import cli
+    from parlour.store import StoreError
+
+    class Busy(StoreError):
+        pass
+
+    def busy(*_args, **_kwargs):
+        raise Busy("the saved-games database is in use by another Parlour")
+
+    monkeypatch.setattr(cli, "Store", busy)
+    _one_line_refusal(capsys, ["--db", str(tmp_path / "p.db"), *args], "in use by another Parlour")
+
+
+def test_a_game_open_elsewhere_is_one_line_and_the_menu_goes_on(tmp_path, capsys, monkeypatch):
+    import io
+
+    from parlour import cli
+    from parlour.store import StoreError
+
+    def in_use(*_args, **_kwargs):
+        raise StoreError("your GOPS game is open in another Parlour")
+
+    monkeypatch.setattr(cli, "open_game", in_use)
+    db = str(tmp_path / "p.db")
+    _one_line_refusal(capsys, ["--db", db, "play", "gops"], "open in another Parlour")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("5\nq\n"))
+    assert main(["--db", db, "menu"]) == 0
+    captured = capsys.readouterr()
+    assert "open in another Parlour" in captured.err and captured.out.count("Parlour: choose a game") == 2
+
+
+# -- history and rules ------------------------------------------------------------------------
+def test_history_of_an_unknown_game_is_refused(capsys, tmp_path):
+    _one_line_refusal(capsys, ["--db", str(tmp_path / "p.db"), "history", "poker"], "unknown game 'poker'")
+    assert not (tmp_path / "p.db").exists()
+
+
+def test_one_damaged_history_row_does_not_hide_the_others(tmp_path, capsys):
+    import sqlite3
+
+    db = _finished_gops_db(tmp_path)
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO finished_games (game, level, human_seat, winner, scores, record, finished)"
+                     " VALUES ('gops', 'easy', 'x', 3, 'not json', '{}', 'yesterday')")
+    assert main(["--db", db, "history"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("#2") and "\n#1 " in out
+
+
+def test_rules_prints_each_games_rules_page(capsys):
+    from parlour.registry import game_class, names, rules_text
+
+    for name in names():
+        assert main(["rules", name]) == 0
+        out = capsys.readouterr().out
+        text = rules_text(name)
+        assert text and out == text.rstrip("\n") + "\n"
+        assert game_class(name).title.split()[0] in out  # the page is about that game
+    _one_line_refusal(capsys, ["rules", "poker"], "unknown game 'poker'")
+
+
+def test_a_demo_refused_for_its_deals_prints_no_banner():
+    result = parlour("demo", "gops", "--deals", "0")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("parlour: --deals must be from 1") and result.stderr.count("\n") == 1
+
+
+def test_a_saved_level_that_no_longer_exists_falls_back_to_easy(tmp_path, capsys, monkeypatch):
+    import io
+
+    import parlour
+    from parlour.store import Store
+
+    db = str(tmp_path / "p.db")
+    Store(db).save_game("gops", parlour.load("gops").new_state(seed=1).to_json(), {"level": "genius"})
+    for _ in range(2):  # and it keeps working on the next run
+        monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+        assert main(["--db", db, "play", "gops"]) == 0
+        out = capsys.readouterr().out
+        assert "Resuming your saved GOPS game" in out and "against the easy computer" in out

@@ -8,12 +8,10 @@ import random
 import pytest
 
 import parlour
-from clobby_deals import DEAL_A, DEAL_B, DEAL_C, build, new, play
+from clobby_deals import DEAL_A, DEAL_B, DEAL_C, DIX_DECK, build, new, play
 from parlour.bots import make
 from parlour.games.clobby import text as lines
 from parlour.games.clobby.bots import EasyBot, hand_count
-
-DIX_DECK = build("JS 9S AS 7C 8C 9C", "7S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")
 
 
 def play_game(opts: dict, seed: int, bots: list, *, check: bool = True, deals: int | None = None,
@@ -120,7 +118,9 @@ def test_refuses_a_schmeiss_holding_the_jass() -> None:
 def test_dix_is_exchanged_for_a_ten() -> None:
     s = new(DIX_DECK)
     s.apply("take")
-    assert _act(s) == "exchange"
+    assert _act(s) == "keep"  # elder is asked first and has no 7 of trumps: keep is all he may say
+    s.apply("keep")
+    assert _act(s) == "exchange"  # the dealer holds 7S: the upcard TS is worth 10 more
 
 
 def test_leads_the_jass_first() -> None:

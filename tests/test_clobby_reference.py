@@ -87,15 +87,19 @@ class Ref:
         self.maker, self.trump = maker, trump
         self.stats["trump " + {"sans": "sans-tout", "tout": "tout-atout"}.get(trump, "suit")] += 1
         self.second_deal()
+        # RULES.md "Dix": after a round-1 take (or refused round-1 schmeiss), both players are asked,
+        # elder first, then dealer, wherever the 7 of trumps is; not when the upcard is the 7 or with
+        # clubs preferred (no upcard).
         if round1 and self.up:
             if self.up[0] == "7":
                 self.stats["no dix: the upcard is the 7"] += 1
-            seven = "7" + self.up[1]
-            for s in (self.elder, self.dealer):
-                if self.up[0] != "7" and seven in self.hand[s]:
-                    self.stats["dix offered"] += 1
-                    self.phase, self.turn = "dix", s
-                    return
+            else:
+                seven = "7" + self.up[1]
+                holders = [s for s in (0, 1) if seven in self.hand[s]]
+                self.stats["dix asked, the 7 " + ("undealt" if not holders else
+                                                  "with elder" if holders == [self.elder] else "with dealer")] += 1
+                self.phase, self.turn = "dix", self.elder
+                return
         self.begin_play()
 
     def best_meld(self, hand: list[str]) -> tuple[tuple, list[int]]:
@@ -148,8 +152,8 @@ class Ref:
             return names
         if ph == "over":
             return ["tout-atout", "pass"]
-        if ph == "dix":
-            return ["exchange", "keep"]
+        if ph == "dix":  # the holder of the 7 of trumps may exchange; a player without it only keeps
+            return ["exchange", "keep"] if "7" + self.up[1] in self.hand[self.turn] else ["keep"]
         hand = self.hand[self.turn]
         if not self.trick:
             cards = list(hand)
@@ -222,10 +226,13 @@ class Ref:
                 self.fix(self.namer, "sans", False)
         elif ph == "dix":
             if a == "exchange":
-                self.stats["dix exchanged"] += 1
+                self.stats["dix exchanged by " + ("elder" if p == self.elder else "dealer")] += 1
                 self.hand[p].remove("7" + self.up[1])
                 self.hand[p].append(self.up)
-            self.begin_play()
+            if p == self.elder:
+                self.turn = self.dealer  # then the dealer is asked
+            else:
+                self.begin_play()
         else:
             card = a.split("+")[0]
             if a.endswith("+bella"):
@@ -371,8 +378,10 @@ def compare_game(opts: dict, seed: int, choices: int, max_deals: int = 6, stats:
 # the paths that the deterministic sweep below must have compared at least once
 MUST_SEE = ["thrown in: both passed twice", "thrown in: schmeiss accepted in round 1",
             "thrown in: schmeiss accepted in round 2", "schmeiss refused in round 1", "schmeiss refused in round 2",
-            "trump suit", "trump sans-tout", "trump tout-atout", "tout-atout overcall", "dix offered",
-            "dix exchanged", "no dix: the upcard is the 7", "meld tie, nobody", "meld tie, no-tie gives it to elder",
+            "trump suit", "trump sans-tout", "trump tout-atout", "tout-atout overcall",
+            "dix asked, the 7 with elder", "dix asked, the 7 with dealer", "dix asked, the 7 undealt",
+            "dix exchanged by elder", "dix exchanged by dealer", "no dix: the upcard is the 7",
+            "meld tie, nobody", "meld tie, no-tie gives it to elder",
             "meld tie broken by trump", "meld longer than 4", "bella in a trump suit", "bella in tout atout",
             "tout atout: off-suit card wins", "tout atout: equal rank", "maker makes", "maker bete",
             "clubs preferred deal played", "games ended", "both over game point"]
@@ -407,8 +416,20 @@ def test_the_reference_on_hand_made_cases() -> None:
     ref.apply("take")  # elder takes diamonds (upcard JD); 7D is PACK[8], in elder's hand: the dix is his
     assert sorted(ref.hand[1]) == sorted(PACK[0:3] + PACK[6:9] + [PACK[13], PACK[15], PACK[17]])
     assert (ref.up, ref.phase, ref.turn, ref.trump) == ("JD", "dix", 1, "D")
+    assert ref.legal() == ["exchange", "keep"]
     ref.apply("exchange")
-    assert "JD" in ref.hand[1] and "7D" not in ref.hand[1] and (ref.phase, ref.turn) == ("play", 1)
+    assert "JD" in ref.hand[1] and "7D" not in ref.hand[1] and (ref.phase, ref.turn) == ("dix", 0)
+    assert ref.legal() == ["keep"]  # the dealer is asked too, and has only keep
+    ref.apply("keep")
+    assert (ref.phase, ref.turn) == ("play", 1)
+    # the 7 undealt: 7D (PACK[8]) and AS (PACK[31], never dealt) swapped; the upcard is still JD
+    undealt = Ref(PACK[:8] + [PACK[31]] + PACK[9:31] + [PACK[8]], 0, opts)
+    undealt.apply("take")
+    assert (undealt.up, undealt.phase, undealt.turn, undealt.legal()) == ("JD", "dix", 1, ["keep"])
+    undealt.apply("keep")
+    assert (undealt.phase, undealt.turn, undealt.legal()) == ("dix", 0, ["keep"])
+    undealt.apply("keep")
+    assert (undealt.phase, undealt.turn) == ("play", 1)
     seven_up = Ref(PACK[4:] + PACK[:4], 0, opts)  # upcard PACK[16] = 7H: no dix
     seven_up.apply("schmeiss")
     seven_up.apply("refuse")  # counts as taking the upcard's suit

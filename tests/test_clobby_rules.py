@@ -11,7 +11,7 @@ import json
 import pytest
 
 import parlour
-from clobby_deals import DEAL_A, DEAL_B, DEAL_C, build, new, play
+from clobby_deals import DEAL_A, DEAL_B, DEAL_C, DIX_DECK, DIX_ELDER, DIX_NOBODY, build, new, play
 from parlour.games.clobby.rules import PACK, meld_key, runs, shown_cards
 
 
@@ -253,60 +253,108 @@ def test_clubs_preferred_round2_names_d_h_s() -> None:
 
 
 # -- the dix -----------------------------------------------------------------------------------
-DIX_DECK = build("JS 9S AS 7C 8C 9C", "7S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")
+# RULES.md: both are asked, elder first, then dealer; the holder of the 7 of trumps chooses
+# exchange or keep, a player without it only keep; both are asked even when the 7 is undealt.
+# DIX_DECK: the dealer holds 7S; DIX_ELDER: elder gets it in the second deal; DIX_NOBODY: undealt.
 
 
-def test_dix_offered_to_the_holder_of_the_seven_after_the_second_deal() -> None:
+def test_dix_both_asked_elder_first_the_holder_may_exchange() -> None:
     s = new(DIX_DECK)
     s.apply("take")  # elder makes spades; the dealer (not the maker) holds 7S
+    assert s.phase == "dix" and s.current_player == 0
+    assert s.legal_actions() == ["keep"]  # elder has no 7S: only keep
+    assert s.view(1)["dix"] == {"answers": [], "exchanged_by": None}
+    s.apply("keep")
     assert s.phase == "dix" and s.current_player == 1
     assert s.legal_actions() == ["exchange", "keep"]
     assert len(s.view(1)["hand"]) == 9
     s.apply("exchange")
     assert "TS" in s.view(1)["hand"] and "7S" not in s.view(1)["hand"]
     v = s.view(0)
-    assert v["dix"] == {"seat": 1, "exchanged": True} and v["upcard"] == "TS"
+    assert v["dix"] == {"answers": [[0, "keep"], [1, "exchange"]], "exchanged_by": 1} and v["upcard"] == "TS"
     assert s.phase == "play" and s.current_player == 0
+    assert s.actions == ["take", "keep", "exchange"]
+    assert v["bids"] == [[0, "take"]]  # the dix answers are not bids
 
 
 def test_dix_keep() -> None:
     s = new(DIX_DECK)
-    play(s, "take keep")
+    play(s, "take keep keep")
     assert "7S" in s.view(1)["hand"] and "TS" not in s.view(1)["hand"]
-    assert s.view(0)["dix"] == {"seat": 1, "exchanged": False}
+    assert s.view(0)["dix"] == {"answers": [[0, "keep"], [1, "keep"]], "exchanged_by": None}
+    assert s.phase == "play" and s.current_player == 0
 
 
 def test_dix_after_refused_round1_schmeiss() -> None:
     s = new(DIX_DECK)
     play(s, "pass schmeiss refuse")
-    assert s.view(0)["maker"] == 1 and s.phase == "dix" and s.current_player == 1
+    assert s.view(0)["maker"] == 1 and s.phase == "dix" and s.current_player == 0
+    assert s.legal_actions() == ["keep"]
+    s.apply("keep")
+    assert s.current_player == 1 and s.legal_actions() == ["exchange", "keep"]
 
 
-def test_dix_comes_from_the_second_deal_too() -> None:
-    deck = build("JS 9S AS 7C 8C 9C", "8S KH QH AD TD 8D", "TS", "7S KS JC", "TH QS JD")
-    s = new(deck)
+def test_dix_comes_from_the_second_deal_too_and_the_dealer_is_still_asked() -> None:
+    s = new(DIX_ELDER)
     s.apply("take")
-    assert s.phase == "dix" and s.current_player == 0
+    assert s.phase == "dix" and s.current_player == 0 and s.legal_actions() == ["exchange", "keep"]
+    s.apply("exchange")
+    assert "TS" in s.view(0)["hand"] and "7S" not in s.view(0)["hand"]
+    assert s.phase == "dix" and s.current_player == 1 and s.legal_actions() == ["keep"]
+    with pytest.raises(parlour.IllegalAction, match="only answer"):
+        s.apply("exchange")
+    s.apply("keep")
+    assert s.view(1)["dix"] == {"answers": [[0, "exchange"], [1, "keep"]], "exchanged_by": 0}
+    assert s.phase == "play" and s.current_player == 0
+
+
+def test_dix_asked_even_when_the_seven_is_undealt() -> None:
+    s = new(DIX_NOBODY)
+    s.apply("take")
+    assert s.phase == "dix" and s.current_player == 0 and s.legal_actions() == ["keep"]
+    before = s.to_json()
+    with pytest.raises(parlour.IllegalAction):
+        s.apply("exchange")
+    assert s.to_json() == before
+    s.apply("keep")
+    assert s.phase == "dix" and s.current_player == 1 and s.legal_actions() == ["keep"]
+    s.apply("keep")
+    assert s.phase == "play" and s.view(0)["dix"] == {"answers": [[0, "keep"], [1, "keep"]], "exchanged_by": None}
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_being_asked_at_the_dix_tells_nothing_about_the_seven(seat: int) -> None:
+    """A seat's views through the dix are the same whether the other seat holds the 7 or nobody does.
+
+    Each pair of packs gives ``seat`` the same cards and moves 7S between the other hand and the stock.
+    """
+    if seat == 0:
+        packs = [DIX_DECK, DIX_NOBODY]  # the dealer holds 7S / 7S undealt (the dealer holds 8S)
+    else:
+        packs = [DIX_ELDER, DIX_NOBODY]  # elder holds 7S / 7S undealt (elder holds AH)
+    seen = []
+    for deck in packs:
+        s = new(deck)
+        views = []
+        for action in ("take", "keep", "keep"):
+            s.apply(action)
+            if s.phase == "dix":
+                views.append(json.dumps(s.view(seat), sort_keys=True))
+        seen.append(views)
+    assert len(seen[0]) == 2 and seen[0] == seen[1]
 
 
 def test_no_dix_when_the_upcard_is_the_seven() -> None:
     s = new(DEAL_A)  # upcard 7H
     s.apply("take")
-    assert s.phase == "play"
-
-
-def test_no_dix_when_the_seven_is_undealt() -> None:
-    deck = build("JS 9S AS 7C 8C 9C", "8S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")  # 7S in the stock
-    s = new(deck)
-    s.apply("take")
-    assert s.phase == "play"
+    assert s.phase == "play" and s.view(0)["dix"] is None
 
 
 def test_no_dix_in_round2() -> None:
     deck = build("JS 9S AS 7C 8C 9C", "7S KH QH AD TD 8D", "TH", "AH KS JC", "TS QS JD")
     s = new(deck)
     play(s, "pass pass name S")  # the dealer holds 7S, but spades were named, not taken
-    assert s.phase == "play"
+    assert s.phase == "play" and s.view(0)["dix"] is None
 
 
 # -- melds ---------------------------------------------------------------------------------------
@@ -339,6 +387,8 @@ def _meld_deal(e9: str, d9: str, up: str = "7D", **options: object) -> parlour.S
     e, d = e9.split(), d9.split()
     s = new(build(" ".join(e[:6]), " ".join(d[:6]), up, " ".join(e[6:]), " ".join(d[6:])), **options)
     play(s, "take")
+    if up[0] != "7":  # the dix is asked, elder then dealer: both keep here
+        play(s, "keep keep")
     return s
 
 
@@ -414,7 +464,7 @@ def test_must_follow_suit() -> None:
 
 def test_trump_led_must_be_beaten_if_able() -> None:
     s = new(DIX_DECK)
-    play(s, "take exchange")  # spades; dealer: TS KH QH AD TD 8D TH QS JD
+    play(s, "take keep exchange")  # spades; dealer: TS KH QH AD TD 8D TH QS JD
     s.apply("7C")
     assert s.legal_actions() == ["TS", "QS"]  # void in clubs: must trump, any trump
     s.apply("QS")
@@ -729,7 +779,7 @@ def test_view_contents_and_privacy() -> None:
 def test_action_is_never_private() -> None:
     s = new(DIX_DECK)
     assert not s.action_is_private
-    s.apply("take")
+    play(s, "take keep")
     assert not s.action_is_private  # the dix exchange is made in the open
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import pytest
@@ -163,3 +164,54 @@ def test_the_shared_contract_holds_for_every_game_to_its_end(name):
     again = parlour.from_json(state.to_json())
     assert again.is_over and again.scores == state.scores and again.winner == state.winner
     assert again.deals == state.deals
+
+
+# -- the engine's template (issue 11): games implement the hooks, the base class the rest ---------
+@pytest.mark.parametrize("name", parlour.names())
+def test_games_implement_the_hooks_only(name):
+    """No game overrides the public ``apply``/``legal_actions``: the base class checks, records, calls."""
+    cls = parlour.load(name).state_class
+    for public in ("apply", "legal_actions"):
+        assert getattr(cls, public) is getattr(parlour.State, public), f"{name} overrides {public}()"
+    assert "actions.append" not in inspect.getsource(inspect.getmodule(cls))
+
+
+@pytest.mark.parametrize("name", parlour.names())
+def test_the_fast_legality_paths_agree_with_the_legal_list(name):
+    """``_is_legal`` (a game's mask test) and the list ``_apply`` hands back both equal ``_legal()``."""
+    import random
+
+    game = parlour.load(name)
+    candidates = sorted({*game.PACK, "pass", "pick-up", "play", "call", "accept", "refuse", "decline", "double",
+                         "remainder", "take", "schmeiss", "keep", "exchange", "solo", "heart", "trump C",
+                         "trump H", "call AS", "name H", "KC", "QS", "AC+bella", ""})
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            legal = state.legal_actions()  # the cached list, maybe the one _apply handed back
+            fresh = state.clone()
+            fresh._legal_cache = None
+            assert list(fresh._legal()) == legal
+            for action in candidates + legal:
+                probe = state.clone()
+                probe._legal_cache = None
+                assert probe._is_legal(action) == (action in legal), (name, action, legal)
+            state.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", parlour.names())
+def test_a_clone_keeps_its_legal_actions_when_the_original_moves_on(name):
+    import random
+
+    state = parlour.load(name).new_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        twin = state.clone()
+        state.apply(rng.choice(legal))
+        assert twin.legal_actions() == legal

@@ -1,4 +1,4 @@
-"""The SQLite store: saves, finished games, statistics, options, and a corrupt file."""
+"""The SQLite store: saves, finished games, statistics, options, and a damaged file (more in test_store_safety)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def test_finishing_moves_the_game_to_the_records_and_counts_it(tmp_path):
     assert store.load_game("gops") is None
     assert store.finished_record(gid) == "rec1"
     assert store.stats() == [
-        {"game": "gops", "level": "easy", "played": 3, "won": 1, "lost": 1, "drawn": 1},
-        {"game": "gops", "level": "random", "played": 1, "won": 1, "lost": 0, "drawn": 0},
+        {"game": "gops", "level": "easy", "played": 3, "won": 1, "lost": 1, "drawn": 1, "won_with_undo": 0},
+        {"game": "gops", "level": "random", "played": 1, "won": 1, "lost": 0, "drawn": 0, "won_with_undo": 0},
     ]
     assert [g["id"] for g in store.finished_games("gops")][:1] == [5]
 
@@ -47,26 +47,42 @@ def test_options_persist(tmp_path):
     assert Store(tmp_path / "p.db").get_options("clobby") == {"game_point": 300, "no_tie": True}
 
 
-def test_a_corrupt_database_is_moved_aside_not_overwritten(tmp_path):
+def test_a_damaged_parlour_database_is_moved_aside_not_overwritten(tmp_path):
     path = tmp_path / "p.db"
-    path.write_bytes(b"this is not a database" * 100)
+    store = Store(path)
+    for i in range(40):
+        store.finish_game("gops", "r" * 500, "easy", 0, 0, [i])
+    store.close()
+    data = bytearray(path.read_bytes())
+    data[4096 * 5: 4096 * 6] = b"\xa5" * 4096  # one table page garbled; the header still says Parlour
+    path.write_bytes(bytes(data))
     store = Store(path)
     assert store.notice and "moved aside" in store.notice
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("p.db.corrupt-")]
-    assert len(aside) == 1 and aside[0].read_bytes() == b"this is not a database" * 100
+    assert len(aside) == 1 and aside[0].read_bytes() == bytes(data)
     store.save_game("gops", "rec", {})
     assert store.load_game("gops") == ("rec", {})
 
 
-def test_a_foreign_sqlite_file_with_a_newer_schema_is_set_aside(tmp_path):
+def test_a_file_that_is_not_a_database_is_refused_and_kept(tmp_path):
     path = tmp_path / "p.db"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError, match="not an SQLite file"):
+        Store(path)
+    assert path.read_bytes() == b"this is not a database" * 100
+    assert [p.name for p in tmp_path.iterdir()] == ["p.db"]
+
+
+def test_a_database_of_a_newer_parlour_is_refused(tmp_path):
+    path = tmp_path / "p.db"
+    Store(path).close()
     conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    conn.execute("INSERT INTO meta VALUES ('schema', '99')")
+    conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
     conn.commit()
     conn.close()
-    store = Store(path)
-    assert store.notice and "newer Parlour" in store.notice
+    with pytest.raises(StoreError, match="newer Parlour"):
+        Store(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["p.db"]
 
 
 def test_broken_saves_are_kept_aside(tmp_path):

@@ -69,3 +69,67 @@ def test_bots_play_a_whole_game_and_the_last_events_score_it():
 def test_player_count_is_checked():
     with pytest.raises(ValueError, match="needs 2 players"):
         Table(parlour.load("gops").new_state(seed=1), [None])
+
+
+# -- actions the table answers by itself (a game's AUTO_ACTIONS) ----------------------------------
+def dix_table(deck, players, before=()):
+    """A Clobby table at the dix (spades taken on the upcard TS; seat 1 deals, seat 0 is elder)."""
+    from clobby_deals import new, play
+
+    state = new(deck)
+    play(state, "take " + " ".join(before))
+    return Table(state, players)
+
+
+def test_a_humans_only_automatic_action_is_made_without_asking_and_recorded():
+    from clobby_deals import DIX_NOBODY
+
+    assert parlour.load("clobby").AUTO_ACTIONS == {"keep"} and parlour.load("gops").AUTO_ACTIONS == frozenset()
+    table = dix_table(DIX_NOBODY, [make("clobby", "easy"), None])  # the human deals; nobody holds 7S
+    assert table.to_move == 0 and not table.human_to_move
+    events = table.run_bots()  # elder (bot) keeps, the human's keep is answered, elder leads, the human follows
+    assert [(e.kind, e.seat, e.data["action"]) for e in events[:2]] == [("action", 0, "keep"), ("action", 1, "keep")]
+    assert table.state.actions[:3] == ["take", "keep", "keep"] and table.state.phase == "play"
+    assert table.to_move == 1 and table.human_to_move and table.auto_action() is None
+
+
+def test_a_human_with_a_real_choice_is_asked():
+    from clobby_deals import DIX_ELDER
+
+    table = dix_table(DIX_ELDER, [None, make("clobby", "easy")])  # the human is elder and holds 7S
+    assert table.human_to_move and table.auto_action() is None
+    assert table.state.legal_actions() == ["exchange", "keep"]
+    assert table.run_bots() == []
+    table.play("keep", 0)
+    assert table.state.current_player == 1  # the dealer (a bot) answers keep itself
+
+
+def test_step_bot_makes_the_automatic_action_and_a_bot_seat_is_not_answered_for():
+    from clobby_deals import DIX_NOBODY
+
+    table = dix_table(DIX_NOBODY, [None, None])
+    assert table.auto_action() == "keep"
+    events = table.step_bot()
+    assert events[0].kind == "action" and events[0].seat == 0 and events[0].data["action"] == "keep"
+    assert table.auto_action() == "keep" and table.state.current_player == 1
+    bots = dix_table(DIX_NOBODY, [make("clobby", "easy"), make("clobby", "easy")])
+    assert bots.auto_action() is None  # only humans are answered for: a bot chooses for itself
+
+
+def test_line_mode_narrates_the_automatic_keep_and_never_prompts_for_it():
+    from clobby_deals import DIX_NOBODY
+    from parlour.linemode.play import play_human
+
+    table = dix_table(DIX_NOBODY, [None, make("clobby", "easy")])  # the human is elder, without 7S
+    out: list[str] = []
+    prompts: list[str] = []
+
+    def inp(prompt: str) -> str:
+        prompts.append(out[-1] if out else "")
+        return "q"
+
+    assert play_human(table, 0, inp=inp, out=out.append) == "quit"
+    assert table.state.actions[:3] == ["take", "keep", "keep"]
+    assert any("keep" in line and "(you)" in line for line in out), out  # narrated as the human's action
+    assert table.state.phase == "play" and len(prompts) == 1
+    assert not any("1) keep" in line for line in out)  # no screen ever offered keep as a choice

@@ -14,6 +14,7 @@ import pytest
 
 from parlour import registry
 from parlour.engine import REPLAY_DEAL
+from parlour.records import from_json
 from parlour.registry import game_class, names
 from parlour.store import Store
 from parlour.tui.app import ParlourApp
@@ -40,6 +41,12 @@ def playable(name: str) -> str:
 
 def menu_key(name: str) -> str:
     return str(GAMES.index(name) + 1)
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(monkeypatch):
+    """Hints from the easy player: the strong ones think for a second a move (their own tests cover them)."""
+    monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
 
 
 @pytest.fixture
@@ -98,6 +105,11 @@ def expected_deal_line(table: TableScreen) -> str:
     return "This deal: " + ", ".join(f"{names_[s]} {v:+d}" for s, v in enumerate(summary["scores"]))
 
 
+def first_card_key(table: TableScreen) -> str:
+    """The key bound to the first card the human may play now."""
+    return table.hand_keys[table.hand.index(table.card_choices[0])]
+
+
 def run(coro) -> None:
     asyncio.run(coro)
 
@@ -139,7 +151,18 @@ def test_gops_played_with_digit_keys_and_recorded_in_the_statistics(store):
             await pilot.press("3")  # the third card of the hand: 3C
             await until(pilot, lambda: len(table.table.state.actions) >= 1)
             assert table.table.state.actions[0] == first_hand[2]
-            await play_deal_by_keys(app, pilot, key=lambda t: "1")
+            bound = dict(zip(table.hand, table.hand_keys, strict=True))
+            played: list[str] = []
+
+            def next_key(t: TableScreen) -> str:
+                # keys stay bound to the cards: the key a card had at the start still plays it
+                card = t.card_choices[0]
+                assert dict(zip(t.hand, t.hand_keys, strict=True))[card] == bound[card]
+                played.append(card)
+                return bound[card]
+
+            await play_deal_by_keys(app, pilot, key=next_key)
+            assert "3" not in [bound[c] for c in played]  # 3C's key stayed unused after it was played
             state = table.table.state
             assert state.is_over
             await pilot.press("enter")
@@ -211,7 +234,7 @@ def test_f6_on_the_summary_replays_the_same_hand(store, name):
             state = table.table.state
             pack, dealer = state.current_pack(), state.dealer
             first_hand = state.view(table.human)["hand"]
-            await pilot.press("f6")  # nothing to replay before the first deal
+            await pilot.press("R")  # nothing to replay before the first deal (R in every game)
             assert table.message and "no earlier deal" in table.message
             await play_deal_by_keys(app, pilot)
             if state.is_over:
@@ -229,7 +252,7 @@ def test_f6_on_the_summary_replays_the_same_hand(store, name):
 
 
 @pytest.mark.parametrize("name", multi_deal_games()[:1])
-def test_the_replay_question_and_f6_in_the_middle_of_a_deal(store, name):
+def test_the_replay_question_and_replay_in_the_middle_of_a_deal(store, name):
     playable(name)
 
     async def go() -> None:
@@ -257,9 +280,15 @@ def test_the_replay_question_and_f6_in_the_middle_of_a_deal(store, name):
             app.settings.delay = 30.0
             await until(pilot, lambda: not table.busy)
             before = list(state.actions)
-            await pilot.press("f6")
-            assert state.actions == before
-            assert "only at its start" in table.message
+            hand = None
+            await pilot.press("R")  # mid-deal: the deal's moves are taken back and its pack dealt again
+            assert state.actions[:len(before)] == before
+            assert state.actions[len(before)].startswith("#undo ") and state.actions[-1] == REPLAY_DEAL
+            assert state.deal_is_fresh and state.current_pack() == pack
+            hand = state.view(table.human)["hand"]
+            rebuilt = from_json(state.to_json())
+            assert rebuilt.view(table.human)["hand"] == hand and rebuilt.actions == state.actions
+            assert "Replaying" in table.message
 
     run(go())
 
@@ -303,7 +332,7 @@ def test_quitting_keeps_the_game_and_the_menu_resumes_it(store):
             table = await open_game(app, pilot, "gops")
             for _ in range(3):
                 await until(pilot, lambda: table.my_turn() and not table.busy)
-                await pilot.press("1")
+                await pilot.press(first_card_key(table))
             await until(pilot, lambda: table.my_turn() and not table.busy)
             actions = list(table.table.state.actions)
             assert len(actions) == 6
@@ -369,7 +398,7 @@ def test_illegal_choice_is_explained_and_changes_nothing(store):
                 pytest.skip("the first choice of this deal is a card")
             await pilot.press("1")  # a card while a bid or a question is asked
             assert state.actions == before
-            assert table.message_is_error and "not a legal action" in table.message
+            assert table.message_is_error and "may not play now" in table.message
             assert app.bells >= 1
 
     run(go())
@@ -447,7 +476,7 @@ def test_hot_keys_sound_delay_sort_help_and_last_trick(store):
             await pilot.press("l")
             assert "No trick" in table.message
             await until(pilot, lambda: table.my_turn() and not table.busy)
-            await pilot.press("1")
+            await pilot.press(first_card_key(table))
             await until(pilot, lambda: table.my_turn() and not table.busy)
             assert app.bells > bells  # the bell rang when it became our turn again
             await pilot.press("l")
@@ -455,13 +484,19 @@ def test_hot_keys_sound_delay_sort_help_and_last_trick(store):
             assert "Trick:" in str(app.screen.query_one("#note-body").render())
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is table)
-            await pilot.press("f4")
+            await pilot.press("equals_sign")  # sort: = in every game (F3 in Clobby)
             assert not app.settings.sort_hand
-            await pilot.press("f4")
+            await pilot.press("equals_sign")  # sort: = in every game (F3 in Clobby)
             assert app.settings.sort_hand
             await pilot.press("question_mark")
             await until(pilot, lambda: isinstance(app.screen, Note))
+            keys_text = str(app.screen.query_one("#note-body").render())
+            assert "F3" in keys_text and "jokes" in keys_text and "undo" in keys_text  # this game's own keys
             await pilot.press("escape")
+            await pilot.press("f3")  # GOPS's original: F3 is the joke toggle
+            assert not app.settings.jokes and "Jokes off" in table.message
+            await pilot.press("f10")
+            assert app.settings.border == 1 and "Borders" in table.message
 
     run(go())
 
@@ -538,10 +573,10 @@ def test_f4_shows_the_hand_in_the_order_it_was_dealt(store):
             state = table.table.state
             view_hand = state.view(table.human)["hand"]
             assert table.hand == view_hand
-            await pilot.press("f4")
+            await pilot.press("equals_sign")  # sort: = in every game (F3 in Clobby)
             pack = state.current_pack()
             assert table.hand == sorted(view_hand, key=pack.index)
-            await pilot.press("f4")
+            await pilot.press("equals_sign")  # sort: = in every game (F3 in Clobby)
             assert table.hand == view_hand
 
     run(go())
@@ -599,4 +634,4 @@ def test_run_reports_a_database_it_cannot_open(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     assert run_tui(str(blocker / "sub" / "parlour.db")) == 2
-    assert "cannot create the folder" in capsys.readouterr().err
+    assert "cannot create the saved-games database" in capsys.readouterr().err

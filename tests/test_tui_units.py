@@ -10,6 +10,7 @@ import parlour
 from parlour.store import Store
 from parlour.tui.arrival import ArrivalOrder
 from parlour.tui.cardtext import card_chip, face, pretty_action, pretty_line
+from parlour.tui.choices import Choices, arrange
 from parlour.tui.keys import TABLE_KEYS, assign_keys, card_index, card_key
 from parlour.tui.screens.options import parse_value
 from parlour.tui.session import HUMAN_SEAT, availability, open_session
@@ -55,6 +56,25 @@ def test_keys_are_distinct_and_avoid_reserved(actions, reserved):
 
 
 # -- the unsorted hand -------------------------------------------------------------------------
+def test_cards_in_hand_are_played_from_it_and_other_choices_are_buttons():
+    hand = ["7C", "QH", "KH"]
+    bound = {"7C": "1", "QH": "2", "KH": "3"}
+    got = arrange("clobby", hand, ["QH", "KH", "QH+bella"], cursor=None, button_cursor=None, card_keys=bound)
+    assert (got.cards, got.buttons, got.cursor, got.button_cursor) == (["QH", "KH"], ["QH+bella"], 1, None)
+    assert got.button_keys == ["b"] and got.hand_keys == ["1", "2", "3"]
+    # the cursor stays on a playable card it is already on, and leaves an unplayable one
+    assert arrange("clobby", hand, ["QH", "KH"], cursor=2, button_cursor=None).cursor == 2
+    assert arrange("clobby", hand, ["KH"], cursor=0, button_cursor=None).cursor == 2
+
+
+def test_with_only_buttons_the_arrows_move_between_them():
+    got = arrange("clobby", ["7C"], ["take", "pass", "schmeiss"], cursor=0, button_cursor=5)
+    assert (got.cards, got.buttons, got.button_keys, got.button_cursor) == \
+        ([], ["take", "pass", "schmeiss"], ["t", "p", "m"], 0)
+    assert got.cursor == 0  # kept: still a card in the hand, though not playable now
+    assert arrange("clobby", [], [], cursor=3, button_cursor=1) == Choices()
+
+
 def test_arrival_order_follows_the_pack_then_appends_new_cards():
     order = ArrivalOrder()
     pack = ["7C", "AS", "9H", "KD", "JC", "TS", "8D", "QH"]

@@ -7,6 +7,7 @@ game it plays replays exactly from its seed.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any, Protocol
 
@@ -29,7 +30,13 @@ class RandomBot:
     name = "random"
 
     def act(self, view: dict[str, Any], rng: random.Random) -> str:
-        return rng.choice(view["legal_actions"])
+        legal: list[str] = view["legal_actions"]
+        return rng.choice(legal)
+
+    def policy(self, view: dict[str, Any]) -> dict[str, float]:
+        """The mixed strategy ``act`` samples: uniform over the legal actions (for exploitability tools)."""
+        legal = view["legal_actions"]
+        return {action: 1.0 / len(legal) for action in legal}
 
 
 def levels(game: str) -> list[str]:
@@ -51,4 +58,13 @@ def make(game: str, level: str = "easy", **settings: Any) -> Bot:
     declared = getattr(module, "LEVELS", {}) if module is not None else {}
     if level not in declared:
         raise ValueError(f"unknown level {level!r} for {game}; the levels are: {', '.join(levels(game))}")
-    return declared[level](**settings)
+    factory = declared[level]
+    if isinstance(factory, str):
+        # A level named lazily, ".strong:StrongBot": module (relative to the game's package) and
+        # class.  Why: the easy player then does not import the search code (and its solvers'
+        # libraries), and a strong player may build on bots.py without an import cycle.
+        module_name, _, attr = factory.partition(":")
+        assert module is not None
+        factory = getattr(importlib.import_module(module_name, module.__package__), attr)
+    bot: Bot = factory(**settings)
+    return bot

@@ -8,6 +8,9 @@ speed map codes to small integers once (``index_of``) and keep their hot loops o
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from .echo import shorten
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -54,26 +57,42 @@ def parse_card(text: str) -> str:
     return code
 
 
-def validate_deck(deck: Sequence[str], pack: Iterable[str]) -> list[str]:
-    """Check that ``deck`` is exactly ``pack`` in some order; why: a bad ``deck=`` must fail loudly."""
-    deck = [str(c).upper() for c in deck]
-    expected = sorted(pack)
-    if sorted(deck) != expected:
-        missing = sorted(set(expected) - set(deck))
-        extra = sorted(set(deck) - set(expected))
-        dupes = sorted({c for c in deck if deck.count(c) > 1})
-        parts = []
-        if missing:
-            parts.append("missing " + " ".join(missing))
-        if extra:
-            parts.append("not in this pack " + " ".join(extra))
-        if dupes:
-            parts.append("repeated " + " ".join(dupes))
-        raise ValueError(f"deck must hold the {len(expected)}-card pack once each: " + "; ".join(parts))
-    return deck
+def validate_deck(deck: object, pack: Sequence[str]) -> list[str]:
+    """``deck`` as a list of codes if it is exactly ``pack`` in some order; a ``ValueError`` if not.
+
+    Why so careful: a bad ``deck=`` must fail loudly, and a deck may come from a saved file, so
+    anything at all can arrive here.  The length is checked first and the rest is linear, so a
+    huge deck is refused at once; the message names at most a few short cards.
+    """
+    size = len(pack)
+    if isinstance(deck, (str, bytes, bytearray)) or not isinstance(deck, Sequence):
+        raise ValueError(f"deck must be a list of the {size} card codes, not {shorten(deck)}")
+    if len(deck) != size:
+        raise ValueError(f"deck must hold the {size}-card pack once each, not {len(deck)} cards")
+    codes = []
+    for card in deck:
+        if not isinstance(card, str):
+            raise ValueError(f"deck must be a list of card codes, not one holding {shorten(card)}")
+        codes.append(card.upper() if len(card) == 2 else card)
+    expected = set(pack)
+    seen = set(codes)
+    if seen == expected and len(seen) == size:
+        return codes
+    counts: dict[str, int] = {}
+    for card in codes:
+        counts[card] = counts.get(card, 0) + 1
+    missing = [c for c in pack if c not in seen]
+    extra = [shorten(c, 8) for c in counts if c not in expected]
+    dupes = [c for c, n in counts.items() if n > 1 and c in expected]
+    parts = []
+    for label, cards in (("missing", missing), ("not in this pack", extra), ("repeated", dupes)):
+        if cards:
+            more = f" and {len(cards) - 8} more" if len(cards) > 8 else ""
+            parts.append(f"{label} {' '.join(sorted(cards)[:8])}{more}")
+    raise ValueError(f"deck must hold the {size}-card pack once each: " + "; ".join(parts))
 
 
-def sort_cards(cards: Iterable[str], key: Callable[[str], object]) -> list[str]:
+def sort_cards(cards: Iterable[str], key: Callable[[str], Any]) -> list[str]:
     return sorted(cards, key=key)
 
 

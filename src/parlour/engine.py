@@ -7,8 +7,11 @@ they live here once.  A game module supplies only its rules through a handful of
 
 - ``_setup()``                   game-level fields (scores, chips, rounds) before the first deal
 - ``_begin_deal(pack, dealer)``  lay out one deal from a pack (top card first)
-- ``_legal()``                   the legal action strings now, in a stable order
-- ``_apply(action)``             make a legal action's effects (legality already checked)
+- ``_legal()``                   the legal action strings now, in a stable order (a list or a
+                                 tuple; the base class caches it and hands out copies)
+- ``_is_legal(action)``          optional fast legality test (see below)
+- ``_apply(action)``             make a legal action's effects (legality already checked); it
+                                 may return the new state's ``_legal()`` when it has it at hand
 - ``view(seat)``                 what that seat may know (start from ``_base_view``)
 - ``current_player`` / ``winner`` / ``is_over`` / ``phase`` / ``scores``
 - ``action_is_private`` when the next action is hidden from the other seats
@@ -20,7 +23,22 @@ first trick: a view never shows a card of an earlier deal outside ``"last_deal"`
 ``"trick_seq"`` (tricks completed in the whole game, so a watcher can tell that a trick
 was just won).  A deal summary holds its last trick as ``"final_trick"``.
 
-and calls ``_end_deal(summary)`` when a deal is scored, which records the summary and
+The template (why: the bookkeeping must be the same in every game, so no game repeats it):
+the public ``apply(action)`` checks that the action is a string and ``_is_legal(action)``,
+raises ``IllegalAction`` (with ``_why_illegal``'s reason) and changes nothing if not, and
+otherwise records the action and calls ``_apply``.  ``legal_actions()`` returns a copy of
+the cached ``_legal()`` (``[]`` once the game is over).  ``_is_legal`` defaults to
+``action in`` that cached list, and ``apply`` looks there itself when the list is already
+cached; a game whose hot path can test legality more cheaply (a bitmask test for a card)
+overrides it, and it must then answer False once the game is over.  ``_is_legal`` is called
+only with a ``str``, and may deal a pending lazy deal first; ``_legal()`` is never asked about
+a finished game.  ``_apply`` returns None, or the legal actions of the state it leaves when it
+knows them cheaply (the next card player's choices): the base class caches that, so a playout
+that asks ``legal_actions()`` and applies one pays for no further call.  (So ``_apply`` must not
+itself ask for the legal actions: the cache is stale while it runs.)  Games implement the
+hooks only: none overrides ``apply`` or ``legal_actions``.
+
+A game calls ``_end_deal(summary)`` when a deal is scored, which records the summary and
 deals the next pack from the state's own RNG unless the game is over.
 
 A game may set ``LAZY_DEALS = True``: the next pack is then shuffled only when something
@@ -35,6 +53,14 @@ is not given it is ``rng.randrange(num_players)``; if ``deck`` is not given the 
 is shuffled from the game's ``PACK`` as ``rng.shuffle`` would; every later pack is shuffled
 from the same ``rng``.  A record stores the arguments as given plus every action, so ``from_json``
 rebuilds the identical state by replaying them.
+
+Bad input (why: the API is also fed saved files and network messages): every argument of
+``load``/``new_state``/``apply``/``view`` is checked, and anything wrong is a ``ValueError``
+(``IllegalAction`` for an action), never a ``TypeError`` or a hang.  A message echoes at most
+a short prefix of what it was given (``shorten``), so a 10 MB action gives a one-line error.
+A record may hold at most ``MAX_RECORD_ACTIONS`` actions, ``MAX_DEAL_ACTIONS`` in one deal and
+``MAX_REPLAY_DEALS`` replayed deals: far above any real game, low enough that loading the worst
+record allowed takes about a second or two (``bench/bench_fuzz.py`` measures it).
 """
 
 from __future__ import annotations
@@ -47,21 +73,57 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .cards import validate_deck
+from .echo import SHOWN_CHARS, shorten
+
 RECORD_VERSION = 1
 #: A pseudo-action in the record: the current deal was replaced by the previous deal's pack.
 REPLAY_DEAL = "#replay-deal"
+#: A pseudo-action in the record: ``"#undo N"``, the last N (effective) actions were taken back.
+#: Why a marker rather than cutting the record: the record keeps what happened, so a replay shows
+#: the moves that were taken back and statistics can tell a game with undos from a clean one.
+UNDO = "#undo"
 
+
+def effective_actions(actions: Sequence[str]) -> list[str]:
+    """The record's actions with every ``#undo N`` applied (what the state is built from)."""
+    out: list[str] = []
+    for action in actions:
+        if action.startswith(UNDO + " "):
+            del out[len(out) - undo_count(action):]
+        else:
+            out.append(action)
+    return out
+
+
+def undo_count(marker: str) -> int:
+    """N in ``"#undo N"``; ``ValueError`` for a malformed marker."""
+    word = marker[len(UNDO) + 1:] if marker.startswith(UNDO + " ") else ""
+    if not word.isdigit() or not 0 < int(word) <= MAX_DEAL_ACTIONS:
+        raise ValueError(f"a bad undo marker: {marker[:SHOWN_CHARS]!r} (expected '#undo N')")
+    return int(word)
+
+#: What a record may hold (see the module docstring).  The longest real games have a few
+#: thousand actions (a hundred deals of forty) and deals of at most a hundred (Le Truc's calls for
+#: new cards could go on for ever, but never do); a deal may be replayed any number of times in
+#: principle, but nobody asks for it ten thousand times.
+MAX_RECORD_ACTIONS = 100_000
+MAX_DEAL_ACTIONS = 10_000
+MAX_REPLAY_DEALS = 10_000
+#: The largest seed accepted (in absolute value): any seed a program makes, and still a
+#: number that every JSON reader and ``int()`` handles.
+MAX_SEED = 2**256
 
 class IllegalAction(ValueError):
     """An action that is not legal in this state.  The state is left unchanged."""
 
-    def __init__(self, action: str, legal: Sequence[str], why: str = "") -> None:
+    def __init__(self, action: object, legal: Sequence[str], why: str = "") -> None:
         self.action = action
         self.legal = list(legal)
         self.why = why  # the short reason alone, for interfaces that list the choices themselves
         reason = f" ({why})" if why else ""
         shown = " ".join(self.legal) if self.legal else "none: the game is over"
-        super().__init__(f"{action!r} is not a legal action now{reason}; legal: {shown}")
+        super().__init__(f"{shorten(action)} is not a legal action now{reason}; legal: {shown}")
 
 
 @dataclass(frozen=True)
@@ -77,18 +139,25 @@ class Option:
     choices: tuple[str, ...] | None = None
 
     def check(self, value: Any) -> Any:
+        """``value`` if it suits this option; a ``ValueError`` naming the option otherwise."""
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise ValueError(f"option {self.name} must be true or false, not {value!r}")
+                raise ValueError(f"option {self.name} must be true or false, not {shorten(value)}")
             return value
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"option {self.name} must be a whole number, not {value!r}")
+                raise ValueError(f"option {self.name} must be a whole number, not {shorten(value)}")
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise ValueError(f"option {self.name} must be from {self.low} to {self.high}, not {value}")
+                if self.low is not None and self.high is not None:
+                    bounds = f"from {self.low} to {self.high}"
+                else:
+                    bounds = f"at least {self.low}" if self.low is not None else f"at most {self.high}"
+                raise ValueError(f"option {self.name} must be {bounds}, not {shorten(value)}")
             return value
+        if not isinstance(value, str):
+            raise ValueError(f"option {self.name} must be a text, not {shorten(value)}")
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"option {self.name} must be one of {', '.join(self.choices)}, not {value!r}")
+            raise ValueError(f"option {self.name} must be one of {', '.join(self.choices)}, not {shorten(value)}")
         return value
 
 
@@ -101,27 +170,55 @@ class Game:
     num_players: ClassVar[int] = 2
     PACK: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: Actions an interface makes by itself for a human seat when it is that seat's only legal
+    #: action (the action is still applied and recorded, and narrated like any other).  Why: a
+    #: rule may ask a player who has no choice so that being asked reveals nothing (Clobby's
+    #: ``keep`` at the dix); prompting a human for it would be a pointless keypress.
+    AUTO_ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    #: Whether interfaces show a dealer.  Why: a game with no dealer in its rules (GOPS) still
+    #: keeps one for a uniform API, and generic code must not learn which game that is by name.
+    HAS_DEALER: ClassVar[bool] = True
+    #: Whether the seats choose at the same time (GOPS: both bid, then both cards are shown).
+    #: The engine still takes the choices one seat after the other, hiding the earlier ones;
+    #: research adapters present such turns as simultaneous moves.
+    SIMULTANEOUS: ClassVar[bool] = False
+    #: The phases a view may name, in order (each game's ``views.Phase``); research adapters
+    #: encode the phase by its position here.
+    PHASES: ClassVar[tuple[str, ...]] = ()
+    #: No seat's score in one deal goes beyond plus or minus this (research adapters' utility bounds).
+    DEAL_SCORE_BOUND: ClassVar[int] = 1000
+    #: No deal takes more actions than this (a bound for research adapters' episode lengths).
+    DEAL_LENGTH_BOUND: ClassVar[int] = 400
     state_class: ClassVar[type[State]]
 
     def __init__(self, **options: Any) -> None:
         known = {o.name: o for o in self.OPTIONS}
         for key in options:
-            if key not in known:
+            if not isinstance(key, str) or key not in known:
                 names = ", ".join(known) or "none"
-                raise ValueError(f"unknown option {key!r} for {self.name} (options: {names})")
+                raise ValueError(f"unknown option {shorten(key)} for {self.name} (options: {names})")
         self.options: dict[str, Any] = {
             o.name: o.check(options[o.name]) if o.name in options else o.default for o in self.OPTIONS
         }
 
+    def action_space(self) -> list[str]:
+        """Every action string that can ever be legal with these options, in a fixed order.
+
+        Why: research toolkits number the actions (OpenSpiel's action ids, PettingZoo's
+        ``Discrete`` space and action masks); a game declares its space once, here.
+        """
+        raise NotImplementedError(f"{self.name} does not declare its action space")
+
     def new_state(self, seed: int | None = None, deck: Sequence[str] | None = None,
                   dealer: int | None = None) -> State:
+        """A new game; ``seed`` fixes every shuffle, ``deck``/``dealer`` fix the first deal (DESIGN.md)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not -MAX_SEED < seed < MAX_SEED:
+            raise ValueError(f"seed must be a whole number of at most 77 digits, not {shorten(seed)}")
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < self.num_players):
-            raise ValueError(f"dealer must be a seat from 0 to {self.num_players - 1}, not {dealer!r}")
+            raise ValueError(f"dealer must be a seat from 0 to {self.num_players - 1}, not {shorten(dealer)}")
         state = self.state_class.__new__(self.state_class)
         state._init(self, seed, deck, dealer)
         return state
@@ -135,6 +232,7 @@ class State:
 
     LAZY_DEALS: ClassVar[bool] = False
     _rng_shared = False
+    _replays = 0  # deals replayed so far (bounded by MAX_REPLAY_DEALS)
 
     game: Game
     seed: int
@@ -146,23 +244,23 @@ class State:
     def _init(self, game: Game, seed: int, deck: Sequence[str] | None, dealer: int | None) -> None:
         self.game = game
         self.seed = seed
-        self._given_deck = list(deck) if deck is not None else None
+        # checked before anything else, so that a bad deck costs no more than reading it once
+        checked = self._check_deck(deck) if deck is not None else None
+        self._given_deck = list(checked) if checked is not None else None
         self._given_dealer = dealer
         self.rng = random.Random(seed)
         self.deals = []
         self.actions = []
         self._packs: list[tuple[list[str], int]] = []
         self._actions_at_deal_start = 0
-        self._legal_cache: list[str] | None = None
+        self._legal_cache: Sequence[str] | None = None
         self._deal_pending = False
         first_dealer = dealer if dealer is not None else self.rng.randrange(game.num_players)
-        pack = self._check_deck(deck) if deck is not None else self._shuffled_pack()
+        pack = checked if checked is not None else self._shuffled_pack()
         self._setup()
         self._start_deal(pack, first_dealer)
 
-    def _check_deck(self, deck: Sequence[str]) -> list[str]:
-        from .cards import validate_deck
-
+    def _check_deck(self, deck: object) -> list[str]:
         return validate_deck(deck, self.game.PACK)
 
     def _shuffled_pack(self) -> list[str]:
@@ -246,10 +344,22 @@ class State:
     def _begin_deal(self, pack: list[str], dealer: int) -> None:
         raise NotImplementedError
 
-    def _legal(self) -> list[str]:
+    def _legal(self) -> Sequence[str]:
         raise NotImplementedError
 
-    def _apply(self, action: str) -> None:
+    def _is_legal(self, action: str) -> bool:
+        """Whether ``action`` (a ``str``) is legal now; the default looks in the cached ``_legal()``.
+
+        Why a hook: ``apply`` is the inner loop of every search bot, and for a card a game can
+        often answer with one bitmask test instead of building the legal list.  An override must
+        answer False once the game is over.
+        """
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = () if self.is_over else self._legal()
+        return action in legal
+
+    def _apply(self, action: str) -> Sequence[str] | None:
         raise NotImplementedError
 
     @property
@@ -287,20 +397,32 @@ class State:
     # -- the public API ---------------------------------------------------------------
     def legal_actions(self) -> list[str]:
         """The legal actions now, in a stable order (a fresh list the caller may keep)."""
-        if self._legal_cache is None:
-            self._legal_cache = self._legal() if not self.is_over else []
-        return list(self._legal_cache)
-
-    def apply(self, action: str) -> None:
-        """Make ``action``; an illegal one raises ``IllegalAction`` and changes nothing."""
         legal = self._legal_cache
         if legal is None:
-            legal = self._legal_cache = self._legal() if not self.is_over else []
-        if action not in legal:
-            raise IllegalAction(action, legal, self._why_illegal(action))
-        self._legal_cache = None
+            legal = self._legal_cache = () if self.is_over else self._legal()
+        return list(legal)
+
+    def apply(self, action: str) -> None:
+        """Make ``action``; an illegal one (or a non-string) raises ``IllegalAction`` and changes nothing.
+
+        Why the cached list first: callers mostly ask ``legal_actions()`` and then apply one of
+        them, and a look in that list costs less than even the game's bitmask test.
+        """
+        if action.__class__ is not str:  # (cheaper than isinstance on the hot path)
+            if not isinstance(action, str):
+                raise self._illegal(action)
+            action = str.__str__(action)  # a str subclass (a StrEnum member): record the plain string
+        legal = self._legal_cache
+        if action not in legal if legal is not None else not self._is_legal(action):
+            raise self._illegal(action)
         self.actions.append(action)
-        self._apply(action)
+        # the cache is stale from here on: _apply must not ask for the legal actions
+        self._legal_cache = self._apply(action)
+
+    def _illegal(self, action: object) -> IllegalAction:
+        """The error for an illegal ``action``; a game's ``_why_illegal`` sees only strings."""
+        why = self._why_illegal(action) if isinstance(action, str) else "an action is a string"
+        return IllegalAction(action, self.legal_actions(), why)
 
     def _why_illegal(self, action: str) -> str:
         """A short reason for an illegal action; games may give a better one."""
@@ -330,16 +452,69 @@ class State:
             self._deal_next()
         if not self.can_replay_deal:
             raise ValueError("a deal can be replayed only at the start of a deal after the first")
+        if self._replays >= MAX_REPLAY_DEALS:
+            raise ValueError(f"a game may replay at most {MAX_REPLAY_DEALS} deals (no real game needs more)")
+        self._replays += 1
         self._packs.pop()
         pack, dealer = self._packs[-1]
         self.actions.append(REPLAY_DEAL)
         self._start_deal(list(pack), dealer)
+
+    @property
+    def deal_actions(self) -> int:
+        """How many actions of the current deal are standing (what ``undo`` may take back)."""
+        if self._deal_pending:
+            self._deal_next()
+        return len(self.actions) - self._actions_at_deal_start
+
+    def undo(self, n: int) -> None:
+        """Take back the last ``n`` actions of the current deal, recording ``"#undo n"``.
+
+        Why rebuilt from the start: rules are pure and deterministic from seed, deck and the
+        actions, so replaying the standing actions gives exactly the earlier state (RNG
+        included) with no per-game undo code.  Only the current deal: the scores of a finished
+        deal stand.  The marker keeps the full record (``from_json`` replays it).
+        """
+        if not 0 < n <= self.deal_actions or self.is_over:
+            raise ValueError(f"only the current deal's actions can be taken back ({self.deal_actions} now)")
+        history = [*self.actions, f"{UNDO} {n}"]
+        fresh = self.game.new_state(seed=self.seed, deck=self._given_deck, dealer=self._given_dealer)
+        for action in effective_actions(history):
+            if action == REPLAY_DEAL:
+                fresh.replay_deal()
+            else:
+                fresh.apply(action)
+        offset = len(history) - len(fresh.actions)
+        fresh._actions_at_deal_start += offset
+        fresh.actions = history
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
 
     def current_pack(self) -> list[str]:
         """The pack the current deal was dealt from (for interfaces' records, not for bots)."""
         if self._deal_pending:
             self._deal_next()
         return list(self._packs[-1][0])
+
+    @property
+    def deals_dealt(self) -> int:
+        """How many packs this game has dealt so far (a fresh shuffle within a deal counts)."""
+        return len(self._packs)
+
+    def redeal(self, pack: Sequence[str]) -> None:
+        """Deal the fresh current deal again from ``pack``, with the same dealer.
+
+        Why: research adapters choose every pack through their own chance events (OpenSpiel's
+        explicit chance nodes), including a shuffle the rules make within a deal.  It is not
+        recorded: such a state is rebuilt from its adapter's history, not from ``to_json``.
+        """
+        if self._deal_pending:
+            self._deal_next()
+        if not self.deal_is_fresh or self.is_over:
+            raise ValueError("only a deal nobody has acted in yet can be dealt again")
+        checked = self._check_deck(pack)
+        self._packs.pop()
+        self._start_deal(checked, self._dealer)
 
     def _shallow_clone(self) -> Any:
         """The start of a fast ``clone``: a new state sharing every field, with the record's
@@ -352,6 +527,8 @@ class State:
         new.actions = list(self.actions)
         new.deals = list(self.deals)  # summaries are never changed once written
         new._packs = list(self._packs)
+        if type(self._legal_cache) is list:  # a game's _legal() may be one of its own lists (a hand)
+            new._legal_cache = list(self._legal_cache)
         return new
 
     def clone(self) -> State:
@@ -377,7 +554,7 @@ class State:
     def _base_view(self, seat: int) -> dict[str, Any]:
         """The keys every game's view shares (DESIGN.md); games add their own."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
-            raise ValueError(f"seat must be 0 to {self.game.num_players - 1}, not {seat!r}")
+            raise ValueError(f"seat must be 0 to {self.game.num_players - 1}, not {shorten(seat)}")
         player = self.current_player
         view: dict[str, Any] = {
             "game": self.game.name,
@@ -389,7 +566,7 @@ class State:
             "scores": list(self.scores),
             "dealer": self.dealer,
             "deal_number": len(self.deals) + 1,
-            "last_deal": copy.deepcopy(self.deals[-1]) if self.deals else None,
+            "last_deal": plain_copy(self.deals[-1]) if self.deals else None,
             "is_over": self.is_over,
             "winner": self.winner,
         }
@@ -399,6 +576,19 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: {len(self.actions)} actions, phase {self.phase}>"
+
+
+def plain_copy(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples as lists; everything else is immutable).
+
+    Why not ``copy.deepcopy``: a view copies the last deal's summary every time it is asked
+    for, and deepcopy's memo bookkeeping made that the most expensive part of a view.
+    """
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain_copy(v) for v in value]
+    return value
 
 
 @functools.cache

@@ -21,6 +21,7 @@ import importlib.resources
 from types import ModuleType
 from typing import Any
 
+from .echo import shorten
 from .engine import Game
 
 GROUP = "parlour.games"
@@ -55,7 +56,7 @@ def names() -> list[str]:
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or name.lower() not in _modules():
-        shown = repr(name)[:40]
+        shown = shorten(name)
         raise ValueError(f"unknown game {shown}; the games are: {', '.join(_modules())}")
     return name.lower()
 

@@ -12,12 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast
 
-from .bots import Bot, make
-from .engine import State
+from .bots import Bot, levels, make
+from .engine import REPLAY_DEAL, State, effective_actions
+from .views import View
 
 SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "West")}
+
+#: What an ``Event`` tells (see ``Event``).
+EventKind = Literal["action", "trick", "deal_scored", "deal", "replay", "undo", "game_over"]
 
 
 def seat_names(num_players: int) -> tuple[str, ...]:
@@ -31,10 +35,11 @@ class Event:
     kinds: ``action`` (seat, action — None when the action is private to its seat),
     ``trick`` (the trick just won: cards and winner), ``deal_scored`` (the deal summary),
     ``deal`` (a new deal has started: dealer, deal number), ``replay`` (the deal was
-    replaced by the previous pack), ``game_over`` (scores, winner).
+    replaced by the previous pack), ``undo`` (``count`` actions taken back for ``seat``),
+    ``game_over`` (scores, winner).
     """
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -43,12 +48,21 @@ class NotYourTurn(ValueError):
     pass
 
 
+class CannotUndo(ValueError):
+    """Undo (or replay) refused; the message is one line to show the player."""
+
+
+def hint_level_for(game: str) -> str:
+    """The level whose choice a hint shows: ``strong`` where the game has one, else ``easy``."""
+    return "strong" if "strong" in levels(game) else "easy"
+
+
 class Table:
     """One game at a table.  ``players[i]`` is a Bot, or None for a human seat."""
 
     def __init__(self, state: State, players: list[Bot | None], *, open_hands: bool = False,
                  bot_seed: int | None = None, on_save: Callable[[Table], None] | None = None,
-                 hint_level: str = "easy") -> None:
+                 hint_level: str | None = None) -> None:
         if len(players) != state.game.num_players:
             raise ValueError(f"{state.game.name} needs {state.game.num_players} players, not {len(players)}")
         self.state = state
@@ -56,8 +70,20 @@ class Table:
         self.open_hands = open_hands
         self.rng = random.Random(state.seed * 7919 + len(state.actions) if bot_seed is None else bot_seed)
         self.on_save = on_save
-        self._hinter = make(state.game.name, hint_level)
+        self.hint_level = hint_level or hint_level_for(state.game.name)
+        self._hinter_made: Bot | None = None  # made at the first hint: a strong player may be costly to build
+        self._fallback_hinter: Bot | None = None
         self.names = seat_names(state.game.num_players)
+
+    @property
+    def _hinter(self) -> Bot:
+        if self._hinter_made is None:
+            self._hinter_made = make(self.state.game.name, self.hint_level)
+        return self._hinter_made
+
+    @_hinter.setter
+    def _hinter(self, bot: Bot) -> None:
+        self._hinter_made = bot
 
     # -- questions --------------------------------------------------------------------
     @property
@@ -73,22 +99,62 @@ class Table:
 
     @property
     def human_to_move(self) -> bool:
+        """A human must be asked now (not when the table answers for them: see ``auto_action``)."""
         seat = self.to_move
-        return seat is not None and self.is_human(seat)
+        return seat is not None and self.is_human(seat) and self.auto_action() is None
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees; in open-hands mode every seat's hand is added under ``open_hands``."""
-        view = self.state.view(seat)
+    def auto_action(self) -> str | None:
+        """The action the table makes by itself for the human to move, or None.
+
+        Why: a game may ask a player who has no choice, so that being asked reveals nothing
+        (the game lists such actions in ``AUTO_ACTIONS``).  A human is not prompted for their
+        only legal action when it is one of those; ``step_bot``/``run_bots`` make it, recorded
+        and narrated like any other action.
+        """
+        seat = self.to_move
+        auto = self.state.game.AUTO_ACTIONS
+        if seat is None or not auto or not self.is_human(seat):
+            return None
+        legal = self.state.legal_actions()
+        return legal[0] if len(legal) == 1 and legal[0] in auto else None
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` sees; in open-hands mode every seat's hand is added under ``open_hands``.
+
+        Typed as the common ``View``: the engine hands out plain dicts (each game's keys are its
+        ``games/<name>/views.py``), and every view has the common keys (``tests/test_views.py``).
+        """
+        view = cast(View, self.state.view(seat))
         if self.open_hands:
             view["open_hands"] = {str(s): self.state.view(s)["hand"] for s in range(self.state.game.num_players)}
         return view
 
     def hint(self, seat: int | None = None) -> str:
-        """The easy player's choice for ``seat`` (the seat to move by default), from its own view."""
+        """The hint player's choice for ``seat`` (the seat to move by default), from its own view."""
+        return self.suggest(seat)[0]
+
+    def suggest(self, seat: int | None = None) -> tuple[str, str | None]:
+        """The hint and why, where the hint player can say (its ``explain(view, rng)``), else None.
+
+        Safe in a worker thread: it reads a view only.
+        """
         seat = self.to_move if seat is None else seat
         if seat is None or seat != self.to_move:
             raise NotYourTurn("there is nothing to hint: it is not that seat's turn")
-        return self._hinter.act(self.state.view(seat), random.Random(len(self.state.actions)))
+        view = self.state.view(seat)
+        rng = random.Random(len(self.state.actions))
+        try:
+            explain = getattr(self._hinter, "explain", None)
+            if explain is not None:
+                action, reason = explain(view, rng)
+                return str(action), str(reason) if reason else None
+            return self._hinter.act(view, rng), None
+        except Exception:  # a strong player that cannot run here (its data missing) must not cost the hint
+            if self.hint_level == "easy":
+                raise
+            if self._fallback_hinter is None:
+                self._fallback_hinter = make(self.state.game.name, "easy")
+            return self._fallback_hinter.act(view, random.Random(len(self.state.actions))), None
 
     def bot_choice(self) -> str:
         """What the bot to move would play (safe to compute in a worker thread: it reads a view)."""
@@ -119,23 +185,95 @@ class Table:
         return events
 
     def step_bot(self) -> list[Event]:
-        return self.play(self.bot_choice())
+        """Make the next move nobody is prompted for: a bot's choice, or a human's automatic answer."""
+        auto = self.auto_action()
+        return self.play(auto if auto is not None else self.bot_choice())
 
     def run_bots(self, limit: int = 100_000) -> list[Event]:
-        """Let bots move until a human must act or the game ends."""
+        """Let bots move (and the table answer a human's automatic actions) until a human must act or the game ends."""
         events: list[Event] = []
         for _ in range(limit):
-            seat = self.to_move
-            if seat is None or self.is_human(seat):
+            if self.to_move is None or self.human_to_move:
                 break
             events += self.step_bot()
         return events
 
-    def replay_deal(self) -> list[Event]:
-        self.state.replay_deal()
+    # -- undo and replay -----------------------------------------------------------------
+    def _deal_history(self) -> list[tuple[int | None, str, bool]]:
+        """The current deal's standing actions as (actor, action, made by the table itself).
+
+        Why replayed from the start: the record does not say who acted; the rules do, and a
+        replay of a few hundred actions costs a millisecond.
+        """
+        state = self.state
+        standing = state.deal_actions
+        effective = effective_actions(state.actions)
+        fresh = state.game.new_state(seed=state.seed, deck=state._given_deck, dealer=state._given_dealer)
+        out: list[tuple[int | None, str, bool]] = []
+        start = len(effective) - standing
+        auto = state.game.AUTO_ACTIONS
+        for i, action in enumerate(effective):
+            if action == REPLAY_DEAL:
+                fresh.replay_deal()
+                continue
+            actor = fresh.current_player
+            if i >= start:
+                legal = fresh.legal_actions()
+                out.append((actor, action, len(legal) == 1 and legal[0] in auto))
+            fresh.apply(action)
+        return out
+
+    def undo_count(self, seat: int) -> int:
+        """How many actions ``undo(seat)`` takes back; ``CannotUndo`` says why none.
+
+        What is taken back: ``seat``'s last decision of this deal and every move after it (the
+        computer's replies), so ``seat`` is asked again.  Answers the table made by itself
+        (``auto_action``) are not decisions.
+        """
+        if self.state.is_over:
+            raise CannotUndo("the game is over: nothing can be taken back")
+        if not self.is_human(seat):
+            raise CannotUndo("only a human player's move can be taken back")
+        history = self._deal_history()
+        for back, (actor, _action, by_table) in enumerate(reversed(history), start=1):
+            if actor == seat and not by_table:
+                return back
+        raise CannotUndo("you have made no move in this deal yet: there is nothing to take back")
+
+    def undo(self, seat: int) -> list[Event]:
+        """Take back ``seat``'s last decision and the moves after it; recorded as ``#undo N``."""
+        count = self.undo_count(seat)
+        self.state.undo(count)
         if self.on_save is not None:
             self.on_save(self)
-        return [Event("replay", None, {"dealer": self.state.dealer, "deal": len(self.state.deals) + 1})]
+        return [Event("undo", seat, {"count": count})]
+
+    @property
+    def undos(self) -> int:
+        """How many times a move was taken back in this game (statistics count such games apart)."""
+        return sum(1 for a in self.state.actions if a.startswith("#undo "))
+
+    def replay_deal(self) -> list[Event]:
+        """Deal the previous deal's pack again, at any point of the current deal.
+
+        Why an undo first: ``State.replay_deal`` replaces only a fresh deal, and the computer
+        often speaks before the human; taking the deal's actions back (recorded, so a replay
+        of the record shows them) makes it fresh.
+        """
+        state = self.state
+        if state.is_over:
+            raise CannotUndo("the game is over")
+        if not state.deals:
+            raise CannotUndo("there is no earlier deal to replay yet")
+        events: list[Event] = []
+        standing = state.deal_actions
+        if standing:
+            state.undo(standing)
+            events.append(Event("undo", None, {"count": standing}))
+        state.replay_deal()
+        if self.on_save is not None:
+            self.on_save(self)
+        return [*events, Event("replay", None, {"dealer": self.state.dealer, "deal": len(self.state.deals) + 1})]
 
     def _consequences(self, before: dict[str, Any], deals_before: int) -> list[Event]:
         state = self.state

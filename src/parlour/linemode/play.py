@@ -5,16 +5,20 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
-from ..engine import REPLAY_DEAL, IllegalAction, State
-from ..table import Event, Table, seat_names
-from .render import game_lines, narrate, render, resolve
+from ..engine import REPLAY_DEAL, UNDO, IllegalAction, State, undo_count
+from ..table import CannotUndo, Event, Table, seat_names
+from ..text import format_stats, joker, last_trick_line, narrate, score_sheet
+from .render import render, resolve
+
+__all__ = ["format_stats", "play_human", "watch"]  # format_stats lives in the shared text layer
 
 HELP = """Type a choice: its number, the action itself (e.g. KC, take, name H), or enough of it.
-  .      hint: the computer suggests a move; press Enter to play it
+  .      hint: the computer suggests a move (and why, where it can say); Enter or . plays it
+  u      undo: take back your last move (and the computer's after it); again: further back
   l      show the last trick
-  r      replay the previous deal with the same cards (only before anyone has acted in a deal)
+  r      replay the previous deal with the same cards (at any point of a deal)
+  score  the score sheet of this game, deal by deal
   h, ?   this help
   q      quit (the game stays saved; `parlour play <game>` resumes it)"""
 
@@ -32,7 +36,7 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
     game = table.state.game.name
     n = table.state.game.num_players
     asked_replay: set[int] = set()
-    joke = getattr(game_lines(game), "joke", None) if jokes else None
+    joke = joker(game) if jokes else None
     joke_rng = random.Random(table.state.seed)
     pending_hint: str | None = None
     shown_at = -1  # the screen is drawn again only after something has happened
@@ -76,7 +80,7 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
             return "eof"
         command = line.strip()
         low = command.lower()
-        if command == "" and pending_hint is not None:
+        if low in ("", ".") and pending_hint is not None:
             command, low = pending_hint, pending_hint.lower()
         pending_hint = None
         if low in ("q", "quit", "exit"):
@@ -85,18 +89,35 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
             out(HELP)
             continue
         if low in ("l", "last"):
-            last = view.get("last_trick")
-            out(narrate(Event("trick", last.get("winner"), last), game, n, human)[0] if last else "No trick yet.")
+            out(last_trick_line(view.get("last_trick"), n, human))
             continue
         if low in ("r", "replay"):
-            if state.can_replay_deal:
-                show(table.replay_deal())
-            else:
-                out("A deal can be replayed only before anyone has acted in it, after the first deal.")
+            try:
+                replayed = table.replay_deal()
+            except CannotUndo as exc:
+                out(f"Cannot replay: {exc}.")
+                continue
+            for event in replayed:
+                if event.kind == "undo":
+                    out(f"(the deal's {event.data['count']} move(s) so far are taken back)")
+            show([e for e in replayed if e.kind != "undo"])
+            continue
+        if low in ("u", "undo"):
+            try:
+                count = table.undo(human)[0].data["count"]
+            except CannotUndo as exc:
+                out(f"Cannot undo: {exc}.")
+                continue
+            out(f"You took back your last move ({count} move(s) undone). Choose again.")
+            shown_at = -1
+            continue
+        if low in ("score", "scores", "sheet"):
+            out(score_sheet(state.deals, n, human))
             continue
         if low == ".":
-            pending_hint = table.hint(human)
-            out(f"Hint: {pending_hint} (press Enter to play it)")
+            pending_hint, reason = table.suggest(human)
+            why = f" — {reason}" if reason else ""
+            out(f"Hint: {pending_hint}{why} (Enter or . plays it)")
             continue
         action, why = resolve(command, view["legal_actions"])
         if action is None:
@@ -135,6 +156,12 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
                 out("(the record ends here; the game was not finished)")
                 return
             action = pending.pop(0)
+            if action.startswith(UNDO):
+                count = undo_count(action)
+                state.undo(count)
+                out(f"(a player took back {count} move(s); the deal goes on from there)")
+                _say(out, describe_hands(state))
+                continue
             if action == REPLAY_DEAL:
                 events = table.replay_deal()
                 _say(out, narrate(events[0], game, n))
@@ -143,13 +170,11 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
         else:
             action = table.bot_choice()
         actor = table.to_move
+        if actor is None:  # pragma: no cover - someone is to move while the game is not over
+            return
         private = state.action_is_private
         hands_before = [set(state.view(s).get("hand", [])) for s in range(n)]
         events = table.play(action)
-        if not any(e.kind == "deal" for e in events) and any(
-                set(state.view(s).get("hand", [])) - hands_before[s] for s in range(n)):
-            out("New cards:")  # e.g. Le Truc's call for cards, Schafkopf's skat, a Six-Bid call
-            _say(out, describe_hands(state))
         for event in events:
             if event.kind == "action" and private:
                 out(f"{names[actor]} chooses {action} (face down)")
@@ -157,17 +182,10 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
             _say(out, narrate(event, game, n))
             if event.kind == "deal":
                 _say(out, describe_hands(state))
+        # after the move that caused them: e.g. Le Truc's call for cards, Schafkopf's skat, a Six-Bid call
+        if not any(e.kind == "deal" for e in events) and any(
+                set(state.view(s).get("hand", [])) - hands_before[s] for s in range(n)):
+            out("New cards:")
+            _say(out, describe_hands(state))
         if delay:
             time.sleep(delay)
-
-
-def format_stats(rows: list[dict[str, Any]]) -> str:
-    if not rows:
-        return "No finished games yet."
-    head = f"{'game':<10} {'level':<7} {'played':>6} {'won':>5} {'lost':>5} {'drawn':>5} {'won %':>6}"
-    lines = [head, "-" * len(head)]
-    for r in rows:
-        pct = 100.0 * r["won"] / r["played"] if r["played"] else 0.0
-        lines.append(f"{r['game']:<10} {r['level']:<7} {r['played']:>6} {r['won']:>5} {r['lost']:>5}"
-                     f" {r['drawn']:>5} {pct:>5.1f}%")
-    return "\n".join(lines)

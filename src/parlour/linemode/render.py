@@ -1,29 +1,21 @@
-"""What every game shows in line mode, and how typed input becomes an action."""
+"""What every game shows in line mode, and how typed input becomes an action.
+
+The narration (``narrate``) is the shared text layer's (``parlour.text``), used by the terminal
+table too; this module adds only line mode's screen and its reading of typed input.
+"""
 
 from __future__ import annotations
 
-from types import ModuleType
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import is_card
-from ..registry import game_class, part
-from ..table import Event, seat_names
+from ..registry import game_class
+from ..table import seat_names
+from ..text import cards_text, describe, has_dealer, prompt, trick_text
 
 
-def game_lines(game: str) -> ModuleType | None:
-    """The game's own text module (``describe``/``summarize``), if it has one."""
-    return part(game, "text")
-
-
-def _cards(cards: list[str]) -> str:
-    return " ".join(cards) if cards else "(none)"
-
-
-def _trick(cards: list[list[Any]], names: tuple[str, ...]) -> str:
-    return ", ".join(f"{names[seat]} {card}" for seat, card in cards)
-
-
-def render(view: dict[str, Any], human: int | None = None) -> str:
+def render(view: Mapping[str, Any], human: int | None = None) -> str:
     """The screen for one seat: scores, the game's own lines, trick, hand, and the choices."""
     game = view["game"]
     names = seat_names(view["num_players"])
@@ -31,65 +23,26 @@ def render(view: dict[str, Any], human: int | None = None) -> str:
     out = [f"--- {title}: deal {view['deal_number']}, {view['phase']} ---"]
     scores = ", ".join(f"{names[s]}{' (you)' if s == human else ''} {v}" for s, v in enumerate(view["scores"]))
     out.append(f"Scores: {scores}")
-    if view.get("num_players", 2) > 2 or game != "gops":
+    if has_dealer(game):
         out.append(f"Dealer: {names[view['dealer']]}")
-    module = game_lines(game)
-    if module is not None and hasattr(module, "describe"):
-        out += module.describe(view)
+    out += describe(view)
     if view.get("trick"):
-        out.append(f"Trick: {_trick(view['trick'], names)}")
+        out.append(f"Trick: {trick_text(view['trick'], names)}")
     for seat, hand in sorted((view.get("open_hands") or {}).items()):
         if int(seat) != view["seat"]:
-            out.append(f"{names[int(seat)]}'s hand (open): {_cards(hand)}")
-    out.append(f"Your hand: {_cards(view.get('hand', []))}")
+            out.append(f"{names[int(seat)]}'s hand (open): {cards_text(hand)}")
+    out.append(f"Your hand: {cards_text(view.get('hand', []))}")
     player = view["current_player"]
     if player is None:
         pass
     elif player == view["seat"]:
+        asked = prompt(view, list(view["legal_actions"]), list(view.get("hand") or []))
+        if asked:
+            out.append(f"{asked}.")
         out.append("Your choices: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal_actions"], 1)))
     else:
         out.append(f"Waiting for {names[player]}.")
     return "\n".join(out)
-
-
-def narrate(event: Event, game: str, num_players: int, human: int | None = None) -> list[str]:
-    """Lines describing a table event, never revealing a private action's card."""
-    names = list(seat_names(num_players))
-    if human is not None:
-        names[human] = f"{names[human]} (you)"
-    if event.kind == "action":
-        seat = names[event.seat] if event.seat is not None else "?"
-        action = event.data.get("action")
-        if action is None:
-            return [f"{seat} has chosen, face down."]
-        verb = "plays" if is_card(action.split("+")[0]) else "says"
-        extra = " and announces bella!" if action.endswith("+bella") else ""
-        return [f"{seat} {verb} {action.split('+')[0]}{extra}"]
-    if event.kind == "trick":
-        cards = _trick(event.data.get("cards", []), tuple(names))
-        won = names[event.seat] if event.seat is not None else "nobody"
-        extra = ""
-        if "prizes" in event.data:
-            extra = f" for {' '.join(event.data['prizes'])}"
-        return [f"Trick: {cards} — won by {won}{extra}."]
-    if event.kind == "deal_scored":
-        module = game_lines(game)
-        lines = [f"=== Deal {event.data.get('deal', '')} over ==="]
-        if module is not None and hasattr(module, "summarize"):
-            lines += module.summarize(event.data)
-        scores = event.data.get("scores", [])
-        lines.append("This deal: " + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(scores)))
-        return lines
-    if event.kind == "deal":
-        return [f"--- Deal {event.data['deal']}: {names[event.data['dealer']]} deals. ---"]
-    if event.kind == "replay":
-        return [f"--- Replaying the previous deal: {names[event.data['dealer']]} deals the same pack. ---"]
-    if event.kind == "game_over":
-        scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(event.data["scores"]))
-        winner = event.data["winner"]
-        result = "no winner (a tie)" if winner is None else f"{names[winner]} wins"
-        return [f"*** Game over: {scores}. {result}. ***"]
-    return []
 
 
 def resolve(text: str, legal: list[str]) -> tuple[str | None, str]:

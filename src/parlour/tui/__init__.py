@@ -2,8 +2,8 @@
 
 ``parlour`` with no arguments (and ``make play``) opens it through ``run``.  It is a thin
 client of ``parlour.table.Table``: screens show views and turn keys into legal actions;
-the rules, the scores and every sentence about a deal come from the engines and the line
-mode's ``describe``/``summarize``.  The README lists the keys.
+the rules, the scores and every sentence about a deal come from the engines and the shared
+text layer (``parlour.text``, which line mode uses too).  The README lists the keys.
 """
 
 from __future__ import annotations

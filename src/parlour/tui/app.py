@@ -1,4 +1,9 @@
-"""The Textual application: owns the store and the settings, and opens games from the menu."""
+"""The Textual application: owns the store and the settings, and opens games from the menu.
+
+The screens never call the app (they would have to import it, and it imports them): they
+post ``messages.StartGame`` and ``messages.Ring``, handled here, and are given the store and
+the settings when they are made.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,9 @@ from textual.app import App
 
 from ..registry import game_class
 from ..store import Store
+from .messages import Ring, StartGame
+from .screens.menu import MenuScreen
+from .screens.table import TableScreen
 from .session import open_session
 from .settings import Settings, game_preferences
 
@@ -28,9 +36,7 @@ class ParlourApp(App[int]):
         self.bells = 0
 
     def on_mount(self) -> None:
-        from .screens.menu import MenuScreen
-
-        self.push_screen(MenuScreen())
+        self.push_screen(MenuScreen(self.store, self.settings))
 
     def ring(self) -> None:
         """The terminal bell, if sound is on (F1)."""
@@ -38,10 +44,16 @@ class ParlourApp(App[int]):
             self.bells += 1
             self.bell()
 
+    def on_ring(self, message: Ring) -> None:
+        message.stop()
+        self.ring()
+
+    def on_start_game(self, message: StartGame) -> None:
+        message.stop()
+        self.start_game(message.game, fresh=message.fresh)
+
     def start_game(self, name: str, *, fresh: bool) -> None:
         """Resume the saved game of ``name`` (unless ``fresh``) or start one, and sit down at it."""
-        from .screens.table import TableScreen
-
         game = game_class(name)
         engine, table = game_preferences(self.store, game)
         try:
@@ -50,4 +62,5 @@ class ParlourApp(App[int]):
         except ValueError as exc:
             self.notify(f"Cannot start {game.title}: {exc}", severity="error")
             return
-        self.push_screen(TableScreen(session, replay_prompt=table["replay_prompt"]))
+        self.push_screen(TableScreen(session, self.store, self.settings, replay_prompt=table["replay_prompt"],
+                                     summary_pause=self.summary_pause))

@@ -28,6 +28,13 @@ BACK = "▒▒▒"
 CHIP_WIDTH = 4  # " A♠ " or "10♥ "
 
 _CARD_WORD = re.compile(r"\b([2-9TJQKA][CDHS])\b")
+#: A suit named by its letter after a word that names suits (``trump C``, ``name H``, ``a card of S``).
+_SUIT_WORD = re.compile(r"\b(trump|name|of|suit)( )([CDHS])\b")
+
+
+def suit_symbols(text: str) -> str:
+    """``trump C`` -> ``trump ♣``: a lone suit letter after a word that names a suit."""
+    return _SUIT_WORD.sub(lambda m: m.group(1) + m.group(2) + SUIT_SYMBOLS[m.group(3)], text)
 
 
 def suit_colour(suit: str, four_colour: bool = False) -> str:
@@ -76,13 +83,14 @@ def backs_row(count: int, gap: str = " ") -> Text:
 
 def pretty_action(action: str) -> str:
     """An action string with its card codes shown with suit symbols (``call AS`` -> ``call A♠``)."""
-    return _CARD_WORD.sub(lambda m: face(m.group(1)), action)
+    return suit_symbols(_CARD_WORD.sub(lambda m: face(m.group(1)), action))
 
 
 def pretty_line(line: str, four_colour: bool = False) -> Text:
     """A line of engine text with every card code coloured, for the info panel and the log."""
     out = Text()
     pos = 0
+    line = suit_symbols(line)
     for m in _CARD_WORD.finditer(line):
         out.append(line[pos:m.start()])
         code = m.group(1)

@@ -1,4 +1,8 @@
-"""Which key picks which card or choice at the table.
+"""Which key picks which card or choice at the table: the OLD positional keys.
+
+Superseded for the terminal table by ``parlour.text`` (``choice_key``/``CHOICE_KEYS``: one fixed
+key per kind of choice, declared by each game; ``CardKeys``: keys bound to cards for the deal).
+Kept only because ``parlour.web`` still imports it; it should move to ``parlour.text`` too.
 
 Why these keys: the originals numbered the cards 1-9 and then A, B, C (Schafkopf's
 soloist holds twelve; GOPS's thirteenth card simply gets D), and answered questions with

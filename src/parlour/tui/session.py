@@ -18,7 +18,7 @@ from ..bots import levels, make
 from ..engine import Game, State
 from ..registry import game_class
 from ..saves import open_game
-from ..store import Store
+from ..store import GameLock, Store, StoreError
 from ..table import Table
 
 HUMAN_SEAT = 0
@@ -53,6 +53,7 @@ class Session:
     meta: dict[str, Any]
     notices: list[str] = field(default_factory=list)
     finished_id: int | None = None
+    lock: GameLock | None = None  # this game is open here only (saves.open_game); see close()
 
     @property
     def state(self) -> State:
@@ -82,14 +83,27 @@ class Session:
             human = None if demo else self.human
             self.finished_id = self.store.finish_game(self.game.name, state.to_json(), self.level, human,
                                                       state.winner, state.scores)
+            self.close()  # a finished game is no longer saved: another window may start a new one
         return self.finished_id
+
+    def close(self) -> None:
+        """Let another Parlour window open this game (safe to call twice)."""
+        if self.lock is not None:
+            self.lock.release()
 
 
 def open_session(store: Store, name: str, *, level: str, fresh: bool, options: dict[str, Any],
                  open_hands: bool, seed: int | None = None) -> Session:
-    """Resume ``name``'s saved game (unless ``fresh``) or start a new one with ``options``."""
+    """Resume ``name``'s saved game (unless ``fresh``) or start a new one with ``options``.
+
+    A store problem (the game open in another window, the database busy) is a ``ValueError``
+    here, which the menu shows as a notice instead of starting the game.
+    """
     game = game_class(name)
-    opening = open_game(store, name, options, fresh=fresh, seed=seed)
+    try:
+        opening = open_game(store, name, options, fresh=fresh, seed=seed)
+    except StoreError as exc:
+        raise ValueError(str(exc)) from None
     state, settings, notices = opening.state, opening.settings, opening.notices
     level = str(settings.get("level", level))
     try:
@@ -101,8 +115,12 @@ def open_session(store: Store, name: str, *, level: str, fresh: bool, options: d
         human = HUMAN_SEAT
     meta = {"level": level, "open": bool(settings.get("open", open_hands)), "human_seat": human}
     players = [None if seat == human else make(game.name, level) for seat in range(game.num_players)]
-    table = Table(state, players, open_hands=meta["open"])
-    session = Session(store, game, table, meta, notices)
+    table = Table(state, players, open_hands=bool(meta["open"]))
+    session = Session(store, game, table, meta, notices, lock=opening.lock)
     table.on_save = session.save
-    session.save()
+    try:
+        session.save()
+    except StoreError as exc:
+        session.close()
+        raise ValueError(str(exc)) from None
     return session

@@ -22,6 +22,9 @@ UI_NAMESPACE = "tui"
 DELAYS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 #: The table options every game has on top of its engine options.
 TABLE_OPTIONS = {"open_hands": False, "replay_prompt": False}
+#: The Textual themes F9 (background colour) cycles through, and the border styles of F10.
+BACKGROUNDS = ("textual-dark", "nord", "gruvbox", "textual-light", "monokai")
+BORDERS = ("round", "heavy", "double", "ascii", "solid")
 
 
 @dataclass
@@ -32,6 +35,8 @@ class Settings:
     sort_hand: bool = True
     jokes: bool = True
     level: str = "easy"
+    background: int = 0  # F9 in the games whose original had it: an index into BACKGROUNDS
+    border: int = 0  # F10: an index into BORDERS
 
     @classmethod
     def load(cls, store: Store) -> Settings:

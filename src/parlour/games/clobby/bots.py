@@ -175,6 +175,7 @@ class EasyBot:
         return "pass"
 
     def _dix(self, view: dict[str, Any]) -> str:
+        """Only the holder of the 7 of trumps gets here: for the other player keep is the only answer."""
         hand = view["hand"]
         trump = view["trump"]
         up = view["upcard"]
@@ -196,13 +197,14 @@ class EasyBot:
         seen.update(c for _, c in played)
         up = view.get("upcard")
         dix = view.get("dix")
-        if up is not None and dix is not None and dix["exchanged"]:
+        exchanged = dix is not None and dix["exchanged_by"] is not None
+        if up is not None and exchanged:
             seen.add("7" + up[1])  # the dix lies in the stock now
-        if up is not None and (dix is None or not dix["exchanged"]):
+        if up is not None and not exchanged:
             seen.add(up)  # still under the stock (or known out of play)
         unseen = [c for c in ALL_CARDS if c not in seen]
         voids = self._voids(view, seat, trump)
-        normal = trump in SUITS
+        normal = trump is not None and trump in SUITS
         opp_trumps_possible = normal and trump not in voids and any(c[1] == trump for c in unseen)
 
         cards = sorted({a.split("+")[0] for a in legal}, key=legal.index)
@@ -224,7 +226,7 @@ class EasyBot:
                 continue
             if card[1] != lead[1]:
                 voids.add(lead[1])
-                if trump in SUITS and lead[1] != trump and card[1] != trump:
+                if trump is not None and trump in SUITS and lead[1] != trump and card[1] != trump:
                     voids.add(trump)
         return voids
 
@@ -233,15 +235,17 @@ class EasyBot:
         best, best_value = cards[0], -1e9
         for c in cards:
             stake = points(lead, trump) + points(c, trump)
+            value: float
             if follower_wins(lead, c, trump):
                 value = stake
-                if trump in SUITS and is_trump(c, trump) and not is_trump(lead, trump):
+                if trump is not None and trump in SUITS and is_trump(c, trump) and not is_trump(lead, trump):
                     value -= CONTROL[c[0]]
                 elif trump == TOUT and c[1] != lead[1]:
                     value -= CONTROL[c[0]] / 2
                 value += 50
             else:
-                value = -stake - strength(c, trump) / 10 - (3 if is_trump(c, trump) and trump in SUITS else 0)
+                ruff = 3 if is_trump(c, trump) and trump is not None and trump in SUITS else 0
+                value = -stake - strength(c, trump) / 10 - ruff
             if value > best_value:
                 best, best_value = c, value
         return best
@@ -249,7 +253,7 @@ class EasyBot:
     @staticmethod
     def _lead(cards: list[str], hand: list[str], trump: str | None, unseen: list[str], voids: set[str],
               opp_trumps: bool) -> str:
-        normal = trump in SUITS
+        normal = trump is not None and trump in SUITS
         my_trumps = [c for c in hand if is_trump(c, trump)] if normal else []
         trumps_out = normal and any(c[1] == trump for c in unseen)
         by_suit = {s: [c for c in hand if c[1] == s] for s in SUITS}
@@ -314,5 +318,6 @@ class EasyBot:
         return mine + 20 + 0.7 * potential > theirs
 
 
-#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``).
-LEVELS = {"easy": EasyBot}
+#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``); the strong player is
+#: named, not imported, so that this module stays cheap and ``strong.py`` may build on it.
+LEVELS: dict[str, Any] = {"easy": EasyBot, "strong": ".strong:StrongBot"}

@@ -11,10 +11,12 @@ original program did):
 
 - **Game end** is *reaching* the game point (the manual: "if any player has reached 500").
   A thrown-in deal scores nothing, so it can never end the game.
-- **The dix** is offered only if its holder was dealt the 7 in the 18 dealt cards; a 7 left
-  in the stock cannot be exchanged.  The ``"upcard"`` of the view stays the card that was
-  turned (public since the deal); the view's ``"dix"`` tells who exchanged or kept, and the
-  7 itself is never written as a card code, so a view cannot be read as placing it.
+- **The dix**: RULES.md asks both players, elder then dealer, whoever holds the 7 (a 7 left
+  in the stock cannot be exchanged), so that being asked tells nothing.  The ``"upcard"`` of
+  the view stays the card that was turned (public since the deal); the view's ``"dix"`` lists
+  the answers and who exchanged, and the 7 itself is never written as a card code, so a view
+  cannot be read as placing it.  ``keep`` is in ``AUTO_ACTIONS``: an interface answers it for
+  a human who has nothing else to say (the action is still recorded).
 - **Best meld**: each player's melds are ranked by the comparison key itself (length up to
   4, then top card in sequence order, then trump), and the best one is compared.  In tout
   atout every run is a trump run and in sans tout none is, so the third step never decides
@@ -43,9 +45,11 @@ order 7 8 9 T J Q K A, and a hand is a 32-bit mask.  Strings exist only at the A
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, get_args
 
-from ...engine import Game, IllegalAction, Option, State
+from ...engine import Game, Option, State
+from .views import Phase
 
 SUITS = "CDHS"
 SEQ = "789TJQKA"
@@ -116,6 +120,13 @@ ROUND1, ROUND2, REPLY, NAME, OVERCALL, DIX, PLAY, OVER = range(8)
 PHASE_NAMES = ("round 1", "round 2", "schmeiss", "name", "overcall", "dix", "play", "over")
 NAME_ACTIONS = tuple(tuple(f"name {SUITS[s]}" for s in range(4) if s != up) for up in range(4))
 NAME_SUIT = {f"name {SUITS[s]}": s for s in range(4)}
+ROUND1_ACTIONS = ("take", "pass", "schmeiss")
+ROUND2_ACTIONS = tuple(names + ("pass", "schmeiss") for names in NAME_ACTIONS)
+ROUND2_TOUT_ACTIONS = tuple(names + ("name sans-tout", "name tout-atout", "pass", "schmeiss") for names in NAME_ACTIONS)
+REPLY_ACTIONS = ("accept", "refuse")
+OVERCALL_ACTIONS = ("tout-atout", "pass")
+DIX_HOLDER_ACTIONS = ("exchange", "keep")  # the holder of the 7 of trumps
+DIX_OTHER_ACTIONS = ("keep",)  # the other player, asked all the same
 
 
 def mask_of(cards: list[int]) -> int:
@@ -206,7 +217,8 @@ class ClobbyState(State):
         self._bids: list[tuple[int, str]] = []
         self._maker = -1
         self._mode = NO_TRUMP
-        self._dix: tuple[int, bool] | None = None
+        self._dix: tuple[tuple[int, str], ...] | None = None  # the answers, once the dix is asked
+        self._dix_by = -1  # the seat that exchanged
         self._trick: list[tuple[int, int]] = []
         self._tricks: list[tuple[tuple[int, int], tuple[int, int], int]] = []
         self._card_pts = [0, 0]
@@ -269,50 +281,38 @@ class ClobbyState(State):
                     out.insert(out.index(CODE[c]) + 1, BELLA_CODE[c])
         return out
 
-    def _legal(self) -> list[str]:
+    def _legal(self) -> Sequence[str]:
         ph = self._phase
         if ph == PLAY:
             return self._card_actions()
         if ph == ROUND1:
-            return ["take", "pass", "schmeiss"]
+            return ROUND1_ACTIONS
         if ph == ROUND2:
-            acts = list(NAME_ACTIONS[self._upsuit])
-            if self._tout_opt:
-                acts += ["name sans-tout", "name tout-atout"]
-            return acts + ["pass", "schmeiss"]
+            return (ROUND2_TOUT_ACTIONS if self._tout_opt else ROUND2_ACTIONS)[self._upsuit]
         if ph == REPLY:
-            return ["accept", "refuse"]
+            return REPLY_ACTIONS
         if ph == NAME:
-            return list(NAME_ACTIONS[self._upsuit])
+            return NAME_ACTIONS[self._upsuit]
         if ph == OVERCALL:
-            return ["tout-atout", "pass"]
+            return OVERCALL_ACTIONS
         if ph == DIX:
-            return ["exchange", "keep"]
-        return []
+            return DIX_HOLDER_ACTIONS if self._holds_seven(self._turn) else DIX_OTHER_ACTIONS  # type: ignore[arg-type]
+        return ()
 
-    def legal_actions(self) -> list[str]:
-        return self._legal() if self._phase != OVER else []
+    def _is_legal(self, action: str) -> bool:
+        """A card is tested on the masks, without building the legal list (``apply`` looks in that
+        list itself when it is cached): the hot path of replays and searches that apply a card
+        without listing the legal actions first."""
+        if self._phase != PLAY:
+            return super()._is_legal(action)
+        c = INDEX.get(action)
+        if c is not None:
+            return bool(self._legal_mask() >> c & 1)
+        c = BELLA_INDEX.get(action)
+        return c is not None and bool((self._legal_mask() & self._bella_mask(self._turn)) >> c & 1)  # type: ignore[arg-type]
 
-    def apply(self, action: str) -> None:
-        if type(action) is not str:
-            raise IllegalAction(repr(action), self.legal_actions(), "an action is a string")
-        if self._phase == PLAY:
-            c = INDEX.get(action)
-            bella = False
-            if c is None:
-                c = BELLA_INDEX.get(action)
-                bella = True
-            p = self._turn
-            if (c is None or not self._legal_mask() >> c & 1
-                    or (bella and not self._bella_mask(p) >> c & 1)):  # type: ignore[arg-type]
-                raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
-            self.actions.append(action)
-            self._play(p, c, bella)  # type: ignore[arg-type]
-            return
-        if action not in self.legal_actions():
-            raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
-        self.actions.append(action)
-        self._apply(action)
+    def _holds_seven(self, seat: int) -> bool:
+        return bool(self._hands[seat] >> ((self._upcard & ~7) | R_SEVEN) & 1)
 
     def _why_illegal(self, action: str) -> str:
         ph = self._phase
@@ -332,7 +332,9 @@ class ClobbyState(State):
         if ph == OVERCALL:
             return "answer sans tout: tout-atout (overcall) or pass"
         if ph == DIX:
-            return "you hold the dix: exchange it for the upcard or keep it"
+            if self._holds_seven(self._turn):  # type: ignore[arg-type]
+                return "you hold the dix: exchange it for the upcard or keep it"
+            return "you do not hold the dix (the 7 of trumps): keep is your only answer"
         card = action[:-6] if action.endswith("+bella") else action
         c = INDEX.get(card)
         p = self._turn
@@ -354,9 +356,18 @@ class ClobbyState(State):
         return "bella is only for the king or queen of trumps"
 
     # -- bidding ----------------------------------------------------------------------
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: str) -> Sequence[str] | None:
+        """Make a legal action; after a card, hand back the next card player's choices (the base
+        class caches them, so a playout asking ``legal_actions()`` next pays for no second call)."""
         ph = self._phase
         p: int = self._turn  # type: ignore[assignment]
+        if ph == PLAY:
+            c = INDEX.get(action)
+            if c is None:
+                self._play(p, BELLA_INDEX[action], True)
+            else:
+                self._play(p, c, False)
+            return self._card_actions() if self._phase == PLAY else None
         other = 1 - p
         if ph != DIX:
             self._bids.append((p, action))
@@ -411,8 +422,13 @@ class ClobbyState(State):
             up, seven = self._upcard, (self._upcard & ~7) | R_SEVEN
             if action == "exchange":
                 self._hands[p] = (self._hands[p] & ~(1 << seven)) | (1 << up)
-            self._dix = (p, action == "exchange")
-            self._start_play()
+                self._dix_by = p
+            self._dix = (self._dix or ()) + ((p, action),)
+            if p == self._elder:
+                self._turn = other
+            else:
+                self._start_play()
+        return None
 
     def _fix(self, maker: int, mode: int, taken_in_round1: bool) -> None:
         """Trumps are fixed: the second deal, then the dix or straight to play."""
@@ -423,12 +439,11 @@ class ClobbyState(State):
         self._hands[elder] |= mask_of([p[base], p[base + 2], p[base + 4]])
         self._hands[dealer] |= mask_of([p[base + 1], p[base + 3], p[base + 5]])
         if taken_in_round1 and self._upcard >= 0 and self._upcard & 7 != R_SEVEN:
-            seven = (self._upcard & ~7) | R_SEVEN
-            for seat in (elder, dealer):
-                if self._hands[seat] >> seven & 1:
-                    self._phase = DIX
-                    self._turn = seat
-                    return
+            # Both are asked, elder first, wherever the 7 is: being asked tells nothing.
+            self._phase = DIX
+            self._turn = elder
+            self._dix = ()
+            return
         self._start_play()
 
     def _start_play(self) -> None:
@@ -598,6 +613,7 @@ class ClobbyState(State):
         view.update({
             "hand": cards_of(self._hands[seat], mode),
             "opponent_cards": bin(self._hands[1 - seat]).count("1"),
+            "hand_sizes": [bin(h).count("1") for h in self._hands],
             "elder": self._elder,
             "upcard": CODE[self._upcard] if self._upcard >= 0 else None,
             "bid_suit": SUITS[self._upsuit],
@@ -605,7 +621,8 @@ class ClobbyState(State):
             "bidding_round": self._round,
             "trump": TRUMP_NAME.get(mode),
             "maker": self._maker if self._maker >= 0 else None,
-            "dix": None if self._dix is None else {"seat": self._dix[0], "exchanged": self._dix[1]},
+            "dix": None if self._dix is None else {"answers": [[s, a] for s, a in self._dix],
+                                                   "exchanged_by": self._dix_by if self._dix_by >= 0 else None},
             "trick": [[s, CODE[c]] for s, c in self._trick],
             "tricks": [{"cards": [[t[0][0], CODE[t[0][1]]], [t[1][0], CODE[t[1][1]]]], "winner": t[2]}
                        for t in self._tricks],
@@ -642,6 +659,7 @@ class Clobby(Game):
     title = "Clobby"
     description = "Klaberjass for two: take or name trumps, meld runs, and beware of going bete."
     num_players = 2
+    PHASES = get_args(Phase)
     PACK = PACK
     OPTIONS = (
         Option("game_point", int, 500, "points that win the game", 100, 9999),
@@ -649,7 +667,16 @@ class Clobby(Game):
         Option("clubs_preferred", bool, False, "no upcard: round 1 is about clubs"),
         Option("tout_atout", bool, False, "allow sans tout (no trumps) and tout atout (all trumps) in round 2"),
     )
+    #: at the dix a player without the 7 of trumps may only ``keep``: nothing to ask a human
+    AUTO_ACTIONS = frozenset({"keep"})
+    DEAL_SCORE_BOUND = 300  # a bete maker's opponent: every card point, the last trick, melds and bella
+    DEAL_LENGTH_BOUND = 64
     state_class = ClobbyState
+
+    def action_space(self) -> list[str]:
+        words = ["take", "pass", "schmeiss", "accept", "refuse", *(f"name {s}" for s in SUITS),
+                 "name sans-tout", "name tout-atout", "tout-atout", "exchange", "keep"]
+        return [*PACK, *(c + "+bella" for c in PACK if c[0] in "KQ"), *words]
 
 
 GAME = Clobby

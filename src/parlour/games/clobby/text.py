@@ -4,9 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import SUIT_NAMES
+from ...cards import SUIT_NAMES, is_card
+from .views import ClobbyView, Meld
 
 SEATS = ("North", "South")
+
+#: The fixed key of every kind of choice (``parlour.text.choice_keys``): the same in every deal.
+#: Suits are named by their letters, so schmeiss takes M; Y/N also answer accept/refuse.
+CHOICE_KEYS: dict[str, str] = {
+    "take": "t", "pass": "p", "schmeiss": "m", "accept": "a", "refuse": "r",
+    "name C": "c", "name D": "d", "name H": "h", "name S": "s",
+    "name sans-tout": "z", "name tout-atout": "x", "tout-atout": "o",
+    "exchange": "e", "keep": "k", "+bella": "b",
+}
+YES_NO = {"accept": "yes", "refuse": "no"}
+#: The original program's function keys, exactly as its manual lists them.
+FKEYS: dict[str, str] = {
+    "f1": "sound", "f2": "demo", "f3": "sort", "f5": "rules", "f6": "replay", "f7": "quit",
+    "f8": "slower", "f9": "faster", "f10": "border",
+}
+
+
+def speak_action(action: str) -> str:
+    """How a Clobby action is said after the seat's name: a card played with ``+bella`` announces it."""
+    card, _, bella = action.partition("+")
+    verb = "plays" if is_card(card) else "says"
+    return f"{verb} {card} and announces bella!" if bella == "bella" else f"{verb} {card}"
 
 
 def trump_words(trump: str | None) -> str:
@@ -17,11 +40,11 @@ def trump_words(trump: str | None) -> str:
     return SUIT_NAMES.get(trump or "", "not fixed yet")
 
 
-def _melds(melds: list[dict[str, Any]]) -> str:
+def _melds(melds: list[Meld]) -> str:
     return ", ".join(f"{' '.join(m['cards'])} = {m['points']}" for m in melds)
 
 
-def describe(view: dict[str, Any]) -> list[str]:
+def describe(view: ClobbyView) -> list[str]:
     lines: list[str] = []
     seat = view["seat"]
     gp = view.get("game_point")
@@ -40,13 +63,19 @@ def describe(view: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"Round 2: name a suit other than {SUIT_NAMES[view['bid_suit']]}, pass or schmeiss.")
     if view["trump"] is not None:
-        lines.append(f"Trump: {trump_words(view['trump'])}, maker: {SEATS[view['maker']]}")
+        maker = view["maker"]
+        lines.append(f"Trump: {trump_words(view['trump'])}, maker: {SEATS[maker] if maker is not None else '?'}")
     dix = view.get("dix")
-    if dix is not None:
-        verb = "exchanged the dix (the 7) for the upcard" if dix["exchanged"] else "kept the dix"
-        lines.append(f"{SEATS[dix['seat']]} {verb}.")
+    if dix is not None and dix["answers"]:
+        # Both players answer, holder of the 7 or not: a "keep" says nothing about where the 7 is.
+        lines.append("Dix: " + ", ".join(f"{SEATS[s]} {a}" for s, a in dix["answers"]) + ".")
+    if dix is not None and dix["exchanged_by"] is not None:
+        lines.append(f"{SEATS[dix['exchanged_by']]} exchanged the 7 of trumps (the dix) for the upcard.")
     if view["phase"] == "dix" and view["current_player"] == seat:
-        lines.append("You hold the dix: exchange it for the upcard, or keep it.")
+        if "exchange" in view.get("legal_actions", ()):
+            lines.append("You hold the dix (the 7 of trumps): exchange it for the upcard, or keep it.")
+        else:
+            lines.append("The dix: you do not hold the 7 of trumps, so you keep (both players are always asked).")
     if view["melds_compared"] and view["phase"] == "play":
         if view["meld_winner"] is None:
             lines.append("Melds: tied, nobody scores melds." if view["meld_tied"] else "Melds: nobody has a run.")

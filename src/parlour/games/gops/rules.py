@@ -1,10 +1,20 @@
-"""GOPS (Game of Pure Strategy), as RULES.md settles it.
+"""GOPS (Game of Pure Strategy), as RULES.md settles it, with its variants as options.
 
-Seat 0 holds the clubs, seat 1 the spades (A=1 low ... K=13 high); the 13 diamonds are the
+Seat 0 holds the clubs, seat 1 the spades (A=1 low ... K=13 high); the diamonds are the
 prize pile, ``deck=`` giving their order top first.  Each turn the top diamond is turned
 and added to the stake; seat 0 then seat 1 choose a card (the action is its code, ``"KC"``);
 the higher card takes the whole stake, a tie carries the stake to the next turn, and a tie
 on the last turn wins nothing.  Higher total of diamond values wins; equal is a draw.
+
+Options (the defaults are the game above):
+- ``cards`` (3-13): the prizes and each hand are A..N of their suit (A..K is 13).
+- ``ties``: ``carry`` (above) or ``discard``: a tied stake is lost to both, as in OpenSpiel's
+  ``goofspiel`` (a test plays both engines side by side).
+- ``scoring``: what the game is played for.  ``points``: the points margin counts (a deal's
+  ``payoffs`` are the two margins); ``win``: only who wins counts (payoffs +1/-1, 0 each for
+  a draw).  Who wins is the higher total either way, and ``scores`` stay the diamond points
+  so the table can show the running totals; the computer players and the solver optimise
+  ``payoffs``.
 
 Choices where RULES.md is silent:
 - GOPS has no dealer.  ``dealer=`` is accepted (and drawn from the seed when omitted) only
@@ -14,32 +24,43 @@ Choices where RULES.md is silent:
   cards *including* the pending one (which remain public knowledge: every played card is
   revealed, so each seat knows exactly what the other still holds).
 
-The hot path (legal actions and apply) avoids allocation beyond one list copy so random
-playouts run at C-extension speed (see ``bench/engine_speed.py``).
+The hot path (``_legal``/``_is_legal``/``_apply``) allocates nothing beyond the base class's
+copy of the legal list, so random playouts stay fast (see ``bench/engine_speed.py``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
-from ...engine import Game, IllegalAction, State
+from ...engine import Game, Option, State
+from .views import Phase
 
 VALUES = "A23456789TJQK"
 PRIZE_PACK = tuple(r + "D" for r in VALUES)
 SEAT_SUITS = ("C", "S")
 #: card code -> value 1..13 for the clubs, spades and diamonds
 VALUE_OF = {r + s: i + 1 for s in "CSD" for i, r in enumerate(VALUES)}
+#: turns of the standard (13-card) game
 TURNS = 13
 
 
+def card(value: int, suit: str) -> str:
+    """The code of the card of ``value`` (1..13) in ``suit`` (``"C"``, ``"S"`` or ``"D"``)."""
+    return VALUES[value - 1] + suit
+
+
 class GopsState(State):
+    game: Gops
+
     def _setup(self) -> None:
         self._points = [0, 0]
+        self._turns = self.game.options["cards"]
+        self._carry = self.game.options["ties"] == "carry"
 
     def _begin_deal(self, pack: list[str], dealer: int) -> None:
+        n = self._turns
         self._prizes = list(pack)
-        self._hands = [[r + s for r in VALUES] for s in SEAT_SUITS]
-        self._won: list[list[str]] = [[], []]
+        self._hands = [[r + s for r in VALUES[:n]] for s in SEAT_SUITS]
         self._turn = 0
         self._stake = [self._prizes[0]]
         self._stake_value = VALUE_OF[self._prizes[0]]
@@ -48,50 +69,47 @@ class GopsState(State):
         self._history: list[tuple[tuple[str, ...], str, str, int | None, bool]] = []
 
     # -- the hot path ---------------------------------------------------------------
-    def legal_actions(self) -> list[str]:
-        p = self._to_move
-        return [] if p is None else self._hands[p][:]
-
     def _legal(self) -> list[str]:
-        return self.legal_actions()
+        # The hand itself: the base class hands out copies and drops its cache before
+        # ``_apply`` changes the hand.
+        return self._hands[self._to_move]  # type: ignore[index]  # never asked once the game is over
 
-    def apply(self, action: str) -> None:
+    def _is_legal(self, action: str) -> bool:
         p = self._to_move
-        if p is None or action not in self._hands[p]:
-            raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
-        self.actions.append(action)
-        self._hands[p].remove(action)
-        if p == 0:
+        return p is not None and action in self._hands[p]
+
+    def _apply(self, action: str) -> None:
+        if self._to_move == 0:
+            self._hands[0].remove(action)
             self._pending = action
             self._to_move = 1
-        else:
-            self._resolve(action)
-
-    def _resolve(self, card1: str) -> None:
-        card0 = self._pending
+            return
+        # Seat 1's bid: both are revealed and the turn is resolved (inline: the hot path).
+        self._hands[1].remove(action)
+        card0: str = self._pending  # type: ignore[assignment]
+        card1 = action
         v0, v1 = VALUE_OF[card0], VALUE_OF[card1]
         stake = self._stake
-        turn = self._turn
-        if v0 > v1:
-            winner: int | None = 0
-        elif v1 > v0:
-            winner = 1
-        else:
-            winner = None
-        # Plain tuples on the hot path; view() turns them into dicts.
-        self._history.append((tuple(stake), card0, card1, winner, winner is None and turn < TURNS - 1))
-        if winner is not None:
-            self._points[winner] += self._stake_value
-            self._won[winner].extend(stake)
         self._pending = None
-        self._turn = turn = turn + 1
-        if winner is not None or turn == TURNS:
+        self._turn = turn = self._turn + 1
+        # Plain tuples on the hot path; view() turns them into dicts.
+        if v0 != v1:
+            winner = 0 if v0 > v1 else 1
+            self._history.append((tuple(stake), card0, card1, winner, False))
+            self._points[winner] += self._stake_value
             stake.clear()
             self._stake_value = 0
-        if turn == TURNS:
+        elif self._carry and turn < self._turns:
+            self._history.append((tuple(stake), card0, card1, None, True))
+        else:  # discarded, or tied on the last turn: nobody wins it
+            self._history.append((tuple(stake), card0, card1, None, False))
+            stake.clear()
+            self._stake_value = 0
+        if turn == self._turns:
             self._to_move = None
             self._end_deal({"scores": list(self._points), "points": list(self._points),
-                            "won": [list(w) for w in self._won], "winner": self.winner})
+                            "won": self._won(), "winner": self.winner,
+                            "payoffs": self.payoffs})
         else:
             prize = self._prizes[turn]
             stake.append(prize)
@@ -101,11 +119,22 @@ class GopsState(State):
     def _why_illegal(self, action: str) -> str:
         if self._to_move is None:
             return "the game is over"
-        if action in VALUE_OF and action[1] != SEAT_SUITS[self._to_move]:
-            return f"seat {self._to_move} bids with its own suit, {SEAT_SUITS[self._to_move]}"
+        suit = SEAT_SUITS[self._to_move]
+        if action in VALUE_OF and action[1] != suit:
+            return f"seat {self._to_move} bids with its own suit, {suit}"
+        if action in VALUE_OF and VALUE_OF[action] > self._turns:
+            return f"this game is played with A to {VALUES[self._turns - 1]} only"
         if action in VALUE_OF:
             return "that card has already been played"
         return "a bid is one of your card codes"
+
+    def _won(self) -> list[list[str]]:
+        """The diamonds each seat has won, in order (from the history: kept off the hot path)."""
+        won: list[list[str]] = [[], []]
+        for prizes, _, _, winner, _ in self._history:
+            if winner is not None:
+                won[winner].extend(prizes)
+        return won
 
     # -- the rest of the API ----------------------------------------------------------
     @property
@@ -114,7 +143,7 @@ class GopsState(State):
 
     @property
     def is_over(self) -> bool:
-        return self._turn >= TURNS
+        return self._turn >= self._turns
 
     @property
     def scores(self) -> list[int]:
@@ -122,9 +151,19 @@ class GopsState(State):
 
     @property
     def winner(self) -> int | None:
-        if self._turn < TURNS or self._points[0] == self._points[1]:
+        if self._turn < self._turns or self._points[0] == self._points[1]:
             return None
         return 0 if self._points[0] > self._points[1] else 1
+
+    @property
+    def payoffs(self) -> list[int]:
+        """What each seat has gained by the ``scoring`` option (zero-sum; 0 before the end)."""
+        if self._turn < self._turns:
+            return [0, 0]
+        margin = self._points[0] - self._points[1]
+        if self.game.options["scoring"] == "win":
+            margin = (margin > 0) - (margin < 0)
+        return [margin, -margin]
 
     @property
     def action_is_private(self) -> bool:
@@ -142,15 +181,18 @@ class GopsState(State):
             # Seat 0's pending card is still in his hand as far as seat 1 can tell.
             opp_hand.append(self._pending)
             opp_hand.sort(key=VALUE_OF.__getitem__)
+        turns = self._turns
         view.update({
             "hand": list(self._hands[seat]),
             "opponent_hand": opp_hand,
+            "hand_sizes": [len(self._hands[seat]) if s == seat else len(opp_hand) for s in range(2)],
             "stake": list(self._stake),
-            "prizes_left": TURNS - self._turn - 1 if self._turn < TURNS else 0,
-            "turn": min(self._turn + 1, TURNS),
+            "prizes_left": turns - self._turn - 1 if self._turn < turns else 0,
+            "turn": min(self._turn + 1, turns),
+            "turns": turns,
             "chosen": self._pending if seat == 0 else None,
             "opponent_chosen": seat == 1 and self._pending is not None,
-            "won": [list(w) for w in self._won],
+            "won": self._won(),
             "trick": [],
             "last_trick": _turn_dict(self._history[-1]) if self._history else None,
             "trick_seq": len(self._history),
@@ -163,7 +205,6 @@ class GopsState(State):
         new._points = list(self._points)
         new._prizes = list(self._prizes)
         new._hands = [list(h) for h in self._hands]
-        new._won = [list(w) for w in self._won]
         new._stake = list(self._stake)
         new._history = list(self._history)
         return new
@@ -179,9 +220,29 @@ class Gops(Game):
     title = "GOPS"
     description = "Game of Pure Strategy: bid your clubs against the computer's spades for the diamonds."
     num_players = 2
+    PHASES = get_args(Phase)
+    HAS_DEALER = False
     PACK = PRIZE_PACK
-    OPTIONS = ()
+    OPTIONS = (
+        Option("cards", int, 13, "cards in each suit: the prizes and each hand are A up to this (13 = A..K)", 3, 13),
+        Option("ties", str, "carry", "a tied stake: carry (to the next turn) or discard (nobody wins it)",
+               choices=("carry", "discard")),
+        Option("scoring", str, "points", "what counts: points (the margin) or win (only who wins)",
+               choices=("points", "win")),
+    )
+    SIMULTANEOUS = True  # both seats bid, then both cards are shown
+    DEAL_SCORE_BOUND = 91  # every diamond of the largest game
+    DEAL_LENGTH_BOUND = 26
     state_class = GopsState
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # The prize pile is the first ``cards`` diamonds; ``deck=`` and shuffles use this pack.
+        self.PACK = PRIZE_PACK[: self.options["cards"]]  # type: ignore[misc]
+
+    def action_space(self) -> list[str]:
+        ranks = VALUES[: self.options["cards"]]
+        return [r + s for s in SEAT_SUITS for r in ranks]
 
 
 GAME = Gops

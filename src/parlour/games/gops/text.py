@@ -1,24 +1,35 @@
-"""GOPS lines for the plain text interface."""
+"""GOPS lines for the plain text interface (and the terminal table's side panel)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .rules import VALUE_OF
+from .views import GopsView
 
 SEATS = ("North", "South")
+
+#: GOPS has no choice but a card: every key is a card's (``parlour.text.CardKeys``).
+CHOICE_KEYS: dict[str, str] = {}
+#: The original program's function keys (Le Truc and GOPS were one program), as its manual lists them.
+FKEYS: dict[str, str] = {
+    "f1": "sound", "f2": "demo", "f3": "jokes", "f5": "rules", "f6": "replay", "f7": "quit",
+    "f8": "slower", "f9": "faster", "f10": "border",
+}
 
 
 def _value(cards: list[str]) -> int:
     return sum(VALUE_OF[c] for c in cards)
 
 
-def describe(view: dict[str, Any]) -> list[str]:
+def describe(view: GopsView) -> list[str]:
     lines = []
+    options = view.get("options", {})
+    turns = view.get("turns", options.get("cards", 13))
     if view["stake"]:
         stake = view["stake"]
         carried = f" (with {len(stake) - 1} carried from ties)" if len(stake) > 1 else ""
-        lines.append(f"Turn {view['turn']} of 13: at stake {' '.join(stake)} = {_value(stake)} points{carried}")
+        lines.append(f"Turn {view['turn']} of {turns}: at stake {' '.join(stake)} = {_value(stake)} points{carried}")
     lines.append(f"Diamonds still face down: {view['prizes_left']}")
     for seat in (0, 1):
         won = view["won"][seat]
@@ -28,6 +39,13 @@ def describe(view: dict[str, Any]) -> list[str]:
         lines.append(f"You have chosen {view['chosen']}")
     if view.get("opponent_chosen"):
         lines.append("Your opponent has chosen a card, face down.")
+    rules = []
+    if options.get("ties") == "discard":
+        rules.append("a tied diamond is discarded")
+    if options.get("scoring") == "win":
+        rules.append("only the win counts")
+    if rules and view.get("turn") == 1:
+        lines.append(f"Variant: {', '.join(rules)}.")
     return lines
 
 

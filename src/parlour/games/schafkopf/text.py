@@ -5,8 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import PIPS
+from .views import SchafkopfView
 
 SEATS = ("North", "East", "West")
+
+#: The fixed key of every kind of choice (``parlour.text.choice_keys``): pass is P in every deal.
+CHOICE_KEYS: dict[str, str] = {"pick-up": "k", "pass": "p"}
+#: The original program's function keys, exactly as its manual lists them.
+FKEYS: dict[str, str] = {
+    "f1": "sound", "f2": "demo", "f3": "options", "f5": "rules", "f7": "quit", "f9": "background", "f10": "border",
+}
+
+
+def prompt(view: SchafkopfView) -> str | None:
+    """The discard is asked as what it is, card by card."""
+    if view.get("phase") == "discard" and view.get("current_player") == view["seat"]:
+        done = len(view.get("discard") or [])
+        return f"Discard 2 cards to the skat ({done + 1} of 2)"
+    return None
 
 SOLO_RESULTS = {
     "schwarz": "took every trick: schwarz",
@@ -30,7 +46,7 @@ def _others(seat: int) -> str:
     return " and ".join(SEATS[s] for s in range(3) if s != seat)
 
 
-def describe(view: dict[str, Any]) -> list[str]:
+def describe(view: SchafkopfView) -> list[str]:
     lines = []
     seat = view["seat"]
     said = ", ".join(f"{SEATS[s]} {bid}" for s, bid in view["bids"])
@@ -44,10 +60,11 @@ def describe(view: dict[str, Any]) -> list[str]:
     elif view["ramsch"]:
         lines.append("Ramsch: everyone passed, each plays for himself; fewest pips scores +2, no trick +4.")
         lines.append("The winner of the last trick also takes the skat.")
-    if view.get("skat"):
-        lines.append(f"You picked up the skat: {' '.join(view['skat'])}")
-    if view.get("discard"):
-        lines.append(f"Your discard: {' '.join(view['discard'])} ({_pips(view['discard'])} pips)")
+    skat, discard = view["skat"], view["discard"]
+    if skat:
+        lines.append(f"You picked up the skat: {' '.join(skat)}")
+    if discard:
+        lines.append(f"Your discard: {' '.join(discard)} ({_pips(discard)} pips)")
     if view["phase"] in ("play", "over") and any(view["tricks_won"]):
         taken = ", ".join(f"{SEATS[s]} {view['tricks_won'][s]} ({view['pips_won'][s]} pips)" for s in range(3))
         lines.append(f"Tricks taken: {taken}")

@@ -43,10 +43,11 @@ Choices where RULES.md is silent, and why:
   clubs, diamonds, trump removed), each high to low A T K Q J 9 8 7 6, as a player sorts them.
 
 Speed (this engine is the inner loop of the search bots): hands are 36-bit masks (bit
-suit * 9 + strength, strength 0 = six .. 8 = ace); the play phase, almost every action, has
-its own path in ``apply`` and ``legal_actions`` through precomputed tables (a suit's bit
-pattern -> its codes in display order, a card's power for each trump and led suit), and the
-card codes themselves are the trick's entries, so no conversion happens per card.  The
+suit * 9 + strength, strength 0 = six .. 8 = ace); the play phase, almost every action, comes
+first in ``_is_legal`` (one mask test), ``_legal`` (a tuple from a precomputed table: a suit's
+bit pattern -> its codes in display order) and ``_apply`` (a card's power for each trump and
+led suit from a table), and the card codes themselves are the trick's entries, so no
+conversion happens per card.  The engine's ``apply`` does the checking and the record.  The
 shuffle, the RNG shared by clones and the next deal dealt only when first asked about
 (``LAZY_DEALS``: every accessor here deals it first when the phase is ``PENDING``) are the
 engine's.
@@ -54,10 +55,12 @@ engine's.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, get_args
 
 from ...cards import PACK_36
-from ...engine import Game, IllegalAction, Option, State
+from ...engine import Game, Option, State
+from .views import Phase
 
 SUITS = "CDHS"
 SUIT_WORDS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
@@ -141,20 +144,6 @@ TERMS = tuple(
 TRUMP_LETTER = (*SUITS, None)
 
 
-#: the fields of a fresh deal that are plain values (the lists are made anew in ``_begin_deal``)
-FRESH_DEAL: dict[str, Any] = {
-    "_phase": BID, "_legal_cache": None,
-    # the auction: standing bid (-1 none), its holder, stage 1 (elder v next) or 2 (v dealer),
-    # the stage-1 survivor, and bitmasks of the seats that passed and that have spoken
-    "_bid": -1, "_high": None, "_stage": 1, "_survivor": None, "_passed": 0, "_spoken": 0,
-    # the contract (trump 4 = none) and the call
-    "_soloist": None, "_contract": None, "_trump": NO_TRUMP, "_declared": False,
-    "_called": None, "_holder": None, "_given": None,
-    # the led suit of the current trick, with its shift, mask and per-pattern codes
-    "_led": 0, "_ledshift": 0, "_ledmask": 0, "_ledcodes": SUIT_CODES[0],
-}
-
-
 def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
     leader, cards, winner = trick
     return {"cards": [[(leader + i) % 3, c] for i, c in enumerate(cards)], "winner": winner}
@@ -162,22 +151,45 @@ def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
 
 class SixBidState(State):
     LAZY_DEALS = True
-    #: the RNG object is also held by a clone (see ``clone``); the first shuffle is made before
-    #: ``_setup`` runs, so the default lives on the class
+    # the match
+    _chips: list[int]
+    _over: bool
+    _trick_seq: int
+    _last_trick: tuple[int, tuple[str, ...], int] | None
+    # the deal: phase, hands (masks), widow, who is elder, leads and moves
+    _phase: int
     _hands: list[int]
+    _widow_cards: list[str]
+    _widow_pips: int
+    _elder: int
+    _leader: int
+    _to_move: int | None
+    # the auction: standing bid (-1 none), its holder, stage 1 (elder v next) or 2 (v dealer),
+    # the stage-1 survivor, and bitmasks of the seats that passed and that have spoken
     _auction: list[tuple[int, str]]
+    _bid: int
+    _high: int | None
+    _stage: int
+    _survivor: int | None
+    _passed: int
+    _spoken: int
+    # the contract (trump 4 = none) and the call
+    _soloist: int | None
+    _contract: int | None
+    _trump: int
+    _declared: bool
+    _called: int | None
+    _holder: int | None
+    _given: int | None
+    # the play: the led suit of the current trick, with its shift, mask and per-pattern codes
+    _led: int
+    _ledshift: int
+    _ledmask: int
+    _ledcodes: tuple[tuple[str, ...], ...]
     _trick: list[str]
     _pips: list[int]
     _tricks: list[int]
     _history: list[tuple[int, tuple[str, ...], int]]
-    _to_move: int | None
-    _soloist: int | None
-    _contract: int | None
-    _high: int | None
-    _survivor: int | None
-    _called: int | None
-    _holder: int | None
-    _given: int | None
 
     # -- game and deal set-up ----------------------------------------------------------
     def _setup(self) -> None:
@@ -185,7 +197,7 @@ class SixBidState(State):
         self._chips = [start, start, start]
         self._over = False
         self._trick_seq = 0
-        self._last_trick: tuple[int, tuple[str, ...], int] | None = None
+        self._last_trick = None
 
     def _begin_deal(self, pack: list[str], dealer: int) -> None:
         (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20,
@@ -196,85 +208,103 @@ class SixBidState(State):
         hands[e] = c0 | c1 | c2 | c3 | c12 | c13 | c14 | c24 | c25 | c26 | c27
         hands[n] = c4 | c5 | c6 | c7 | c15 | c16 | c17 | c28 | c29 | c30 | c31
         hands[dealer] = c8 | c9 | c10 | c11 | c18 | c19 | c20 | c32 | c33 | c34 | c35
-        d = self.__dict__
-        d.update(FRESH_DEAL)
-        d["_hands"] = hands
-        d["_widow_cards"] = widow = pack[21:24]
-        d["_widow_pips"] = PIP_OF[widow[0]] + PIP_OF[widow[1]] + PIP_OF[widow[2]]
-        d["_elder"] = d["_leader"] = d["_to_move"] = e
-        d["_auction"] = []
-        d["_trick"] = []
-        d["_pips"] = [0, 0, 0]
-        d["_tricks"] = [0, 0, 0]
-        d["_history"] = []
+        self._phase = BID
+        self._hands = hands
+        self._widow_cards = widow = pack[21:24]
+        self._widow_pips = PIP_OF[widow[0]] + PIP_OF[widow[1]] + PIP_OF[widow[2]]
+        self._elder = self._leader = self._to_move = e
+        self._auction = []
+        self._bid = -1
+        self._high = None
+        self._stage = 1
+        self._survivor = None
+        self._passed = 0
+        self._spoken = 0
+        self._soloist = None
+        self._contract = None
+        self._trump = NO_TRUMP
+        self._declared = False
+        self._called = None
+        self._holder = None
+        self._given = None
+        self._led = 0
+        self._ledshift = 0
+        self._ledmask = 0
+        self._ledcodes = SUIT_CODES[0]
+        self._trick = []
+        self._pips = [0, 0, 0]
+        self._tricks = [0, 0, 0]
+        self._history = []
 
-    # -- the hot path ----------------------------------------------------------------------
-    def legal_actions(self) -> list[str]:
-        if self._phase == PLAY:
-            h = self._hands[self._to_move]
-            if self._trick:
-                pat = (h >> self._ledshift) & 511
-                if pat:
-                    return list(self._ledcodes[pat])
-            s0, s1, s2, s3 = DISPLAY[self._trump]
-            return [*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
-                    *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511]]
-        if self._phase == BID:
-            return list(BID_LEGAL[self._bid + 1])
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = self._legal()
-        return list(cache)
-
-    def _legal(self) -> list[str]:
-        ph = self._phase
-        if ph == PENDING:
-            self._deal_next()
-            return self._legal()
-        if ph == PLAY:
-            return self.legal_actions()
-        if ph == BID:
-            return list(BID_LEGAL[self._bid + 1])
-        if ph == DECLARE:
-            return list(TRUMP_NOT_HEARTS if self._contract == SOLO else TRUMP_ANY)
-        if ph == CALLING:
-            own = self._hands[self._soloist]
-            return [*CALLS[0][own & 511], *CALLS[1][(own >> 9) & 511], *CALLS[2][(own >> 18) & 511],
-                    *CALLS[3][(own >> 27) & 511]]
-        if ph == GIVE:
-            return cards_of(self._hands[self._soloist], self._trump)
-        return []
-
-    def apply(self, action: str) -> None:
+    # -- the hot path: the engine's hooks, the play phase first ---------------------------
+    def _is_legal(self, action: str) -> bool:
         ph = self._phase
         if ph == PLAY:
             # Why no legal list here: legality of a card is one mask test, cheaper than a list scan.
             # (_ledmask is the led suit's mask during a trick and 0 when leading.)
-            p = self._to_move
+            h = self._hands[self._to_move]  # type: ignore[index]
+            return bool(BIT_OF.get(action, 0) & (h & self._ledmask or h))
+        if ph == BID:
+            return action in BID_LEGAL[self._bid + 1]
+        if ph == PENDING:
+            self._deal_next()
+            return self._is_legal(action)
+        return super()._is_legal(action)
+
+    def _legal(self) -> Sequence[str]:
+        ph = self._phase
+        if ph == PLAY:
+            h = self._hands[self._to_move]  # type: ignore[index]
+            if self._trick:
+                pat = (h >> self._ledshift) & 511
+                if pat:
+                    return self._ledcodes[pat]
+            s0, s1, s2, s3 = DISPLAY[self._trump]
+            return (*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
+                    *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511])
+        if ph == BID:
+            return BID_LEGAL[self._bid + 1]
+        if ph == PENDING:
+            self._deal_next()
+            return self._legal()
+        if ph == DECLARE:
+            return TRUMP_NOT_HEARTS if self._contract == SOLO else TRUMP_ANY
+        if ph == CALLING:
+            own = self._hands[self._soloist]  # type: ignore[index]
+            return (*CALLS[0][own & 511], *CALLS[1][(own >> 9) & 511], *CALLS[2][(own >> 18) & 511],
+                    *CALLS[3][(own >> 27) & 511])
+        if ph == GIVE:
+            return cards_of(self._hands[self._soloist], self._trump)  # type: ignore[index]
+        return ()
+
+    def _apply(self, action: str) -> Sequence[str] | None:
+        ph = self._phase
+        if ph == PLAY:
+            p: int = self._to_move  # type: ignore[assignment]
             hands = self._hands
-            h = hands[p]
-            try:
-                bit = BIT_OF[action]
-            except (KeyError, TypeError):
-                bit = 0
-            if not bit & (h & self._ledmask or h):
-                raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
-            self.actions.append(action)
-            hands[p] = h ^ bit
+            hands[p] ^= BIT_OF[action]
             trick = self._trick
             trick.append(action)
             n = len(trick)
-            if n == 1:
-                s = SUIT_INDEX[action]
-                self._led = s
-                self._ledshift = SHIFT[s]
-                self._ledmask = SUIT_MASK[s]
-                self._ledcodes = SUIT_CODES[s]
-                self._to_move = NEXT[p]
-                return
-            if n == 2:
-                self._to_move = NEXT[p]
-                return
+            if n < 3:
+                if n == 1:
+                    s = SUIT_INDEX[action]
+                    self._led = s
+                    self._ledshift = shift = SHIFT[s]
+                    self._ledmask = SUIT_MASK[s]
+                    self._ledcodes = codes = SUIT_CODES[s]
+                else:
+                    shift = self._ledshift
+                    codes = self._ledcodes
+                self._to_move = q = NEXT[p]
+                # the next player's choices, while they are at hand (see engine.State.apply)
+                h = hands[q]
+                pat = (h >> shift) & 511
+                if pat:
+                    return codes[pat]
+                s0, s1, s2, s3 = DISPLAY[self._trump]
+                return (*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
+                        *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511])
             # The third card: the trick is complete.
             c0, c1, c2 = trick
             trick.clear()
@@ -298,34 +328,17 @@ class SixBidState(State):
             self._trick_seq += 1
             if len(history) == 11:
                 self._score()
-            else:
-                self._leader = self._to_move = winner
-            return
-        if ph == PENDING:
-            self._deal_next()
-            self.apply(action)
-            return
-        if ph == BID:
-            if action not in BID_LEGAL[self._bid + 1]:
-                raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
-            self._legal_cache = None
-            self.actions.append(action)
-            self._bid_action(action)
-            return
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._legal()
-        if action not in legal:
-            raise IllegalAction(action, legal, self._why_illegal(action))
-        self._legal_cache = None
-        self.actions.append(action)
-        self._apply(action)
-
-    # -- the auction and the declarations -------------------------------------------------
-    def _apply(self, action: str) -> None:
-        ph = self._phase
+                return None
+            self._leader = self._to_move = winner
+            h = hands[winner]
+            s0, s1, s2, s3 = DISPLAY[self._trump]
+            return (*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
+                    *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511])
+        # -- the auction and the declarations
         if ph == BID:
             self._bid_action(action)
+            if self._phase == BID:
+                return BID_LEGAL[self._bid + 1]
         elif ph == DECLARE:
             self._trump = SUITS.index(action[-1])
             self._declared = True
@@ -345,12 +358,13 @@ class SixBidState(State):
                 self._phase = GIVE
         elif ph == GIVE:
             g = INDEX[action]
-            sol, holder, c = self._soloist, self._holder, self._called
-            assert sol is not None and holder is not None and c is not None
+            sol, holder, called = self._soloist, self._holder, self._called
+            assert sol is not None and holder is not None and called is not None
             self._given = g
-            self._hands[sol] = (self._hands[sol] ^ (1 << g)) | (1 << c)
-            self._hands[holder] = (self._hands[holder] ^ (1 << c)) | (1 << g)
+            self._hands[sol] = (self._hands[sol] ^ (1 << g)) | (1 << called)
+            self._hands[holder] = (self._hands[holder] ^ (1 << called)) | (1 << g)
             self._begin_play()
+        return None
 
     def _bid_action(self, word: str) -> None:
         x = self._to_move
@@ -581,6 +595,7 @@ class SixBidState(State):
             "tricks_won": list(self._tricks),
             "pips_taken": list(self._pips),
             "cards_left": [self._hands[s].bit_count() for s in range(3)],
+            "hand_sizes": [self._hands[s].bit_count() for s in range(3)],
             "chips": list(self._chips),
         })
         return view
@@ -603,11 +618,18 @@ class SixBid(Game):
     title = "Six-Bid Solo"
     description = "Six-Bid Solo (Slough): one soloist against two for chips, six bids from solo to call."
     num_players = 3
+    PHASES = get_args(Phase)
     PACK = PACK_36
     OPTIONS = (
         Option("chips", int, 1000, "chips each seat starts the match with", low=10, high=1_000_000),
     )
     state_class = SixBidState
+    DEAL_SCORE_BOUND = 300  # a made call in hearts: 150 chips from each opponent
+    DEAL_LENGTH_BOUND = 64
+
+    def action_space(self) -> list[str]:
+        bids = ["pass", "solo", "heart", "misere", "guarantee", "spread", "call"]
+        return [*PACK_36, *bids, *(f"trump {s}" for s in SUITS), *(f"call {c}" for c in PACK_36)]
 
 
 GAME = SixBid

@@ -8,14 +8,38 @@ from __future__ import annotations
 
 from typing import Any
 
+from .views import SixBidView
+
 SEATS = ("North", "East", "West")
+
+#: The fixed key of every kind of choice (``parlour.text.choice_keys``): each bid has its own letter
+#: for good, the trump suits their letters; ``call *`` (calling a card) cycles through the cards.
+CHOICE_KEYS: dict[str, str] = {
+    "solo": "o", "heart": "e", "misere": "m", "guarantee": "g", "spread": "r", "call": "k", "pass": "p",
+    "trump C": "c", "trump D": "d", "trump H": "h", "trump S": "s", "call *": "x",
+}
+#: The original program's function keys, exactly as its manual lists them.
+FKEYS: dict[str, str] = {
+    "f1": "sound", "f2": "demo", "f3": "options", "f4": "replay_mode", "f5": "rules", "f7": "quit",
+    "f9": "background", "f10": "border",
+}
+
+
+def prompt(view: SixBidView) -> str | None:
+    """What is asked when a card from the hand is not a card played: the give-back."""
+    call = view.get("call")
+    if view.get("phase") == "give" and view.get("current_player") == view["seat"] and call:
+        return f"Give {_seat(call['holder'])} one of your cards for {call['card']}"
+    if view.get("phase") == "call" and view.get("current_player") == view["seat"]:
+        return "Call a card you do not hold (X or ← → picks, Enter calls)"
+    return None
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 CONTRACT_TEXT = {
     "solo": "at least 60 pips, the widow counting",
     "heart": "at least 60 pips, the widow counting",
     "misere": "no trick at all",
     "guarantee": "at least {target} pips, the widow counting",
-    "spread": "no trick at all, his hand face up",
+    "spread": "no trick at all, {their} hand face up",
     "call": "all 120 pips, the widow counting",
 }
 
@@ -34,7 +58,7 @@ def auction_text(auction: list[list[Any]]) -> str:
     return ", ".join(f"{SEATS[seat]} {word}" for seat, word in auction)
 
 
-def describe(view: dict[str, Any]) -> list[str]:
+def describe(view: SixBidView) -> list[str]:
     """The game-specific lines shown above the prompt for ``view["seat"]``."""
     lines = [f"Elder: {_seat(view.get('elder'))}; widow: 3 cards face down"]
     lines.append("Auction: " + auction_text(view.get("auction") or []))
@@ -52,7 +76,7 @@ def describe(view: dict[str, Any]) -> list[str]:
             trump_text = "trump not yet named"
         else:
             trump_text = f"trump {SUIT_NAMES[trump]}"
-        aim = CONTRACT_TEXT[contract].format(target=view.get("target"))
+        aim = CONTRACT_TEXT[contract].format(target=view.get("target"), their="your" if soloist == seat else "his")
         who = f"you ({_seat(soloist)})" if soloist == seat else _seat(soloist)
         lines.append(f"Contract: {who} {contract}, {trump_text}; needs {aim}")
     call = view.get("call")

@@ -254,5 +254,6 @@ class EasyBot:
         return "accept" if rng.random() < p_accept else "decline"
 
 
-#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``).
-LEVELS = {"easy": EasyBot}
+#: The levels this game offers beyond ``random`` (see ``parlour.bots.make``); the strong player is
+#: named, not imported, so that this module stays cheap and ``strong.py`` may build on it.
+LEVELS: dict[str, Any] = {"easy": EasyBot, "strong": ".strong:StrongBot"}

@@ -44,16 +44,18 @@ Choices where RULES.md is silent (each what a player at the table would expect):
 - **A spoiled trick's ``last_trick``** has ``"winner": None`` and ``"spoiled": True``.
 
 Internally hands are short lists of card codes kept in display order (high rank first),
-trick resolution compares precomputed rank powers, and ``legal_actions``/``apply`` skip the
-base class's cache: a deal has at most four choices at any point.
+trick resolution compares precomputed rank powers, and legality is the engine's default test
+against the cached ``_legal()`` list: a deal has at most four choices at any point.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, get_args
 
 from ...cards import PACK_32, SUITS
-from ...engine import Game, IllegalAction, State
+from ...engine import Game, State
+from .views import Phase
 
 #: Ranks from high to low; suits never matter.
 RANK_ORDER = "78AKQJT9"
@@ -116,33 +118,24 @@ class TrucState(State):
         self._to_move: int | None = 1 - self.dealer
         self._leader = 1 - self.dealer
 
-    # -- the hot path -----------------------------------------------------------------
-    def legal_actions(self) -> list[str]:
+    # -- the hot path: the engine's hooks ----------------------------------------------
+    def _legal(self) -> Sequence[str]:
         phase = self._phase
         if phase == PLAY:
-            seat = self._to_move
+            seat: int = self._to_move  # type: ignore[assignment]
             acts = self._hands[seat][:]
             if not (self._remainder or self._offered):
                 acts.append("remainder" if self._points[seat] + 2 * self._stake > TARGET else "double")
             return acts
         if phase == CALL:
-            return list(_CALL_ACTIONS)
+            return _CALL_ACTIONS
         if phase == OFFER_ANSWER:
-            return list(_OFFER_ANSWERS)
+            return _OFFER_ANSWERS
         if phase == CALL_ANSWER:
-            return list(_CALL_ANSWERS)
-        return []
+            return _CALL_ANSWERS
+        return ()
 
-    def _legal(self) -> list[str]:
-        return self.legal_actions()
-
-    def apply(self, action: str) -> None:
-        if action not in self.legal_actions():
-            raise IllegalAction(action, self.legal_actions(), self._why_illegal(action))
-        self.actions.append(action)
-        self._apply(action)
-
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: str) -> Sequence[str] | None:
         seat = self._to_move
         assert seat is not None
         self._log.append([seat, action])
@@ -155,6 +148,12 @@ class TrucState(State):
                 self._to_move = 1 - seat
             else:
                 self._play_card(seat, action)
+                if self._phase == PLAY:  # the next card player's choices (as _legal), while at hand
+                    q: int = self._to_move  # type: ignore[assignment]
+                    acts = self._hands[q][:]
+                    if not (self._remainder or self._offered):
+                        acts.append("remainder" if self._points[q] + 2 * self._stake > TARGET else "double")
+                    return acts
         elif phase == OFFER_ANSWER:
             by, kind = self._offer  # type: ignore[misc]
             self._offer = None
@@ -186,6 +185,7 @@ class TrucState(State):
                     self._pack = self._shuffled_pack()
                     self._pos = 0
                 self._deal_hands()
+        return None
 
     def _play_card(self, seat: int, card: str) -> None:
         self._hands[seat].remove(card)
@@ -334,6 +334,7 @@ class TrucState(State):
         view.update({
             "hand": list(self._hands[seat]),
             "opponent_cards": len(self._hands[1 - seat]),
+            "hand_sizes": [len(h) for h in self._hands],
             "trick": [list(x) for x in self._trick],
             "last_trick": None if last is None else {"cards": [list(x) for x in last["cards"]],
                                                      "winner": last["winner"], "spoiled": last["spoiled"]},
@@ -379,9 +380,15 @@ class Truc(Game):
     title = "Le Truc"
     description = "Provençal bluffing game: three cards, calls for new ones, doubling and remaindering to 12."
     num_players = 2
+    PHASES = get_args(Phase)
     PACK = PACK_32
     OPTIONS = ()
     state_class = TrucState
+    DEAL_SCORE_BOUND = 12  # an accepted remainder: what the winner still needs
+    DEAL_LENGTH_BOUND = 200  # calls for cards may repeat; random play never comes near this
+
+    def action_space(self) -> list[str]:
+        return [*PACK_32, "play", "call", "accept", "refuse", "double", "decline", "remainder"]
 
 
 GAME = Truc

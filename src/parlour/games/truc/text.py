@@ -5,7 +5,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .views import TrucView
+
 SEATS = ("North", "South")
+
+#: The fixed key of every kind of choice (``parlour.text.choice_keys``); Y/N (and ↑/↓) answer too.
+CHOICE_KEYS: dict[str, str] = {
+    "play": "p", "call": "c", "accept": "a", "refuse": "r", "decline": "e", "double": "d", "remainder": "m",
+}
+YES_NO = {"accept": "yes", "refuse": "no", "decline": "no"}
+#: The original program's function keys (Le Truc and GOPS were one program), as its manual lists them.
+FKEYS: dict[str, str] = {
+    "f1": "sound", "f2": "demo", "f3": "jokes", "f5": "rules", "f6": "replay", "f7": "quit",
+    "f8": "slower", "f9": "faster", "f10": "border",
+}
 
 #: The project's own one-liners, told by the computer between deals when jokes are on.
 JOKES: tuple[str, ...] = (
@@ -34,7 +47,7 @@ def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
-def describe(view: dict[str, Any]) -> list[str]:
+def describe(view: TrucView) -> list[str]:
     rounds = view["rounds_won"]
     lines = [f"Round {view['round']} (first to {view['target']} points; two rounds win the game). "
              f"Rounds won: {SEATS[0]} {rounds[0]}, {SEATS[1]} {rounds[1]}."]
@@ -69,7 +82,8 @@ def describe(view: dict[str, Any]) -> list[str]:
                      f"pack{passed}.")
     for i, t in enumerate(view["tricks"], 1):
         cards = ", ".join(f"{SEATS[s]} {c}" for s, c in t["cards"])
-        result = "spoiled" if t["spoiled"] else f"won by {SEATS[t['winner']]}"
+        winner = t["winner"]
+        result = "spoiled" if t["spoiled"] or winner is None else f"won by {SEATS[winner]}"
         lines.append(f"Trick {i}: {cards} — {result}.")
     if view["tricks"]:
         won = view["tricks_won"]

@@ -9,19 +9,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-KEY_HELP = """\
-1-9, A, B, C  play that card of your hand (D for a 13th card)
-← →           move the highlight; Enter, Space or ↑ plays it
-letters       the choices, by the key in brackets: [T] take  [P] pass
-.             let the computer choose your move
-L             show the last trick        ?  this list
-F1  sound (the terminal bell) on/off
-F2  demo: the computer plays your seat too; F2 again takes it back
-F3  options             F4  sort your hand on/off
-F5  rules of the game   F6  replay the deal (at the start of a deal)
-F7  quit to the menu (the game stays saved)
-F8  slower computer     F9  faster computer
-Mouse: click a card or a choice."""
+from ...engine import State
+from ...text import format_key_table
+from ...text import score_sheet as sheet
+
+
+def key_help(game: str) -> str:
+    """The keys of ``game``'s table (its original's F-keys, its choices, the table's own)."""
+    return format_key_table(game) + "\nMouse: click a card or a choice."
+
+
+def score_sheet(state: State, human: int | None) -> str:
+    """The current game's per-deal score sheet (the ``S`` key)."""
+    return sheet(state.deals, state.game.num_players, human)
 
 
 class Question(ModalScreen[bool]):

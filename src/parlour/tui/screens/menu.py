@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,14 +15,14 @@ from textual.widgets.option_list import Option
 
 from ...bots import LEVELS
 from ...registry import game_class, names
+from ...store import Store
+from ..messages import StartGame
 from ..session import availability, saved_game
+from ..settings import Settings
 from .dialogs import Question
 from .options import OptionsScreen
 from .rules import RulesScreen
 from .stats import StatsScreen
-
-if TYPE_CHECKING:
-    from ..app import ParlourApp
 
 
 class MenuScreen(Screen[None]):
@@ -46,14 +45,12 @@ class MenuScreen(Screen[None]):
         Binding("q,f7", "quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, store: Store, settings: Settings) -> None:
         super().__init__()
+        self.store = store
+        self.settings = settings
         self.games = names()
         self._status = ""
-
-    @property
-    def parlour(self) -> ParlourApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -69,7 +66,7 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     def _options(self) -> list[Option]:
-        store = self.parlour.store
+        store = self.store
         out = []
         for i, name in enumerate(self.games, 1):
             why = availability(name)
@@ -90,8 +87,8 @@ class MenuScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
         self.query_one(OptionList).focus()
-        if self.parlour.store.notice:
-            self.say(self.parlour.store.notice)
+        if self.store.notice:
+            self.say(self.store.notice)
         self._refresh()
 
     def on_screen_resume(self) -> None:
@@ -108,10 +105,10 @@ class MenuScreen(Screen[None]):
         self._refresh()
 
     def _refresh(self) -> None:
-        level = self.parlour.settings.level
+        level = self.settings.level
         self.query_one("#level", Button).label = f"Opponents: {level} (O)"
         name = self.selected
-        saved = saved_game(self.parlour.store, name) if name else None
+        saved = saved_game(self.store, name) if name else None
         hint = ""
         if name and availability(name) is None:
             title = game_class(name).title
@@ -136,7 +133,7 @@ class MenuScreen(Screen[None]):
         event.stop()
         self.action_play()
 
-    def on_key(self, event) -> None:  # digits pick a game at once
+    def on_key(self, event: events.Key) -> None:  # digits pick a game at once
         char = event.character or ""
         if char.isdigit() and 1 <= int(char) <= len(self.games):
             event.stop()
@@ -164,37 +161,37 @@ class MenuScreen(Screen[None]):
     def action_play(self) -> None:
         name = self._playable()
         if name is not None:
-            self.parlour.start_game(name, fresh=False)
+            self.post_message(StartGame(name, fresh=False))
 
     def action_new(self) -> None:
         name = self._playable()
         if name is None:
             return
-        if saved_game(self.parlour.store, name) is None:
-            self.parlour.start_game(name, fresh=True)
+        if saved_game(self.store, name) is None:
+            self.post_message(StartGame(name, fresh=True))
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.parlour.start_game(name, fresh=True)
+                self.post_message(StartGame(name, fresh=True))
 
         title = game_class(name).title
         self.app.push_screen(Question(f"Start a new {title} game? Your saved game will be replaced."), answered)
 
     def action_level(self) -> None:
-        settings = self.parlour.settings
+        settings = self.settings
         settings.level = LEVELS[(LEVELS.index(settings.level) + 1) % len(LEVELS)] \
             if settings.level in LEVELS else LEVELS[0]
-        settings.save(self.parlour.store)
+        settings.save(self.store)
         self.say(f"New games are played against the {settings.level} computer.")
 
     def action_stats(self) -> None:
-        self.app.push_screen(StatsScreen(self.parlour.store))
+        self.app.push_screen(StatsScreen(self.store))
 
     def action_options(self) -> None:
         name = self._playable()
         if name is not None:
-            self.app.push_screen(OptionsScreen(self.parlour.store, game_class(name), self.parlour.settings))
+            self.app.push_screen(OptionsScreen(self.store, game_class(name), self.settings))
 
     def action_rules(self) -> None:
         name = self.selected

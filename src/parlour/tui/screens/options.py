@@ -19,6 +19,25 @@ from ...engine import Game, Option
 from ...store import Store
 from ..settings import Settings, game_preferences, save_game_preferences
 
+
+class OnOff(Checkbox):
+    """A checkbox that says ``on``/``off`` in words: on and off must not differ only in colour
+    (colour-blind players could not tell ``▐X▌`` from ``▐X▌``)."""
+
+    def __init__(self, label: str, *args: object, **kwargs: object) -> None:
+        self.base_label = label
+        super().__init__(label, *args, **kwargs)  # type: ignore[arg-type]
+        self.label = self._worded()
+
+    def _worded(self) -> str:
+        return f"{self.base_label}: {'on' if self.value else 'off'}"
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        if hasattr(self, "base_label"):
+            self.label = self._worded()
+
+
 TABLE_LABELS = {
     "open_hands": "Open hands: every hand face up (for learning)",
     "replay_prompt": "Ask at each new deal whether to replay the previous one",
@@ -87,10 +106,10 @@ class OptionsScreen(ModalScreen[bool]):
                 yield Static("Table", classes="section")
                 for name, label in TABLE_LABELS.items():
                     value = self.current.get(name, self.table[name])
-                    yield Checkbox(label, value=value, id=f"table-{name}", compact=True)
+                    yield OnOff(label, value=value, id=f"table-{name}", compact=True)
                 yield Static("Display (all games)", classes="section")
                 for name, label in DISPLAY_LABELS.items():
-                    yield Checkbox(label, value=getattr(self.settings, name), id=f"ui-{name}", compact=True)
+                    yield OnOff(label, value=getattr(self.settings, name), id=f"ui-{name}", compact=True)
                 yield Static("", id="options-error", classes="error")
             with Horizontal(id="options-buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary", compact=True)
@@ -101,7 +120,7 @@ class OptionsScreen(ModalScreen[bool]):
         ident = f"opt-{option.name}"
         label = f"{option.help} ({option.name.replace('_', ' ')})"
         if option.kind is bool:
-            yield Checkbox(label, value=bool(value), id=ident, compact=True)
+            yield OnOff(label, value=bool(value), id=ident, compact=True)
             return
         bounds = ""
         if option.kind is int and option.low is not None and option.high is not None:

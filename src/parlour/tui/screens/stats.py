@@ -10,8 +10,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...linemode.play import format_stats
 from ...store import Store
+from ...text import format_stats
 
 
 def recent_lines(store: Store, limit: int = 12) -> list[str]:
@@ -50,7 +50,7 @@ class StatsScreen(ModalScreen[None]):
             with VerticalScroll():
                 yield Static(format_stats(self.store.stats()), id="stats-table")
                 if recent:
-                    yield Static("Recent games (`parlour export N` prints one):", classes="muted")
+                    yield Static("Recent games (parlour export N prints one):", classes="muted")
                     yield Static("\n".join(recent), id="stats-recent")
             yield Static("Enter or Esc: back", classes="muted")
 

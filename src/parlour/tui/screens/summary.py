@@ -1,6 +1,6 @@
 """The deal summary, shown after every deal from the engine's own summary.
 
-Why only the engine's words: the lines come from the line mode's narration of the
+Why only the engine's words: the lines come from the shared narration (``parlour.text``) of the
 ``deal_scored`` event (the game's ``summarize`` plus the points per seat) and of
 ``game_over``, so the terminal and the line mode can never disagree about a deal.
 """

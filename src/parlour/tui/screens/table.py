@@ -5,92 +5,125 @@ view, turning a key or a click into one of ``legal_actions``, letting computer p
 think in a worker thread, narrating table events, and showing deal summaries.  Whether a
 card may be played, what a deal scores and every sentence about the deal come from the
 engine (views, ``legal_actions``, ``IllegalAction`` messages, deal summaries) and the
-line mode's ``describe``/``summarize``/``narrate``.
+shared text layer (``parlour.text``: ``describe``/``narrate``), as in line mode.
 
-Why every state change happens on the UI thread: a worker only *chooses* (``bot_choice``
-or ``hint``, which read a view); the choice comes back as a worker event and is played
-here.  While a worker thinks, nothing else may change the state, so keys that would
-(playing, F6) wait for it; a choice that arrives after the game moved on (a replayed
-deal, demo mode switched off) is dropped by its generation number.
+The screen's flow is one reactive ``mode`` (``ready``, ``thinking``, ``summary``, ``leaving``,
+``closed``); ``watch_mode`` redraws what depends on it.  Drawing is done by small widgets
+(``TitleBar``, ``SeatPanel``, ``TrickView``, ``InfoPanel``, ``PromptLine``, ``ActionBar``,
+``HandView``); the screen only decides what they show.  It never calls the app: it posts
+``messages.Ring`` and is given the store and the settings.
+
+Why every state change happens on the UI thread: a worker (``choose_move``, a thread worker)
+only *chooses* (``bot_choice`` or ``hint``, which read a view); the choice comes back as a
+worker event and is played here.  While a worker thinks (mode ``thinking``), nothing else may
+change the state, so keys that would (playing, F6) wait for it; a choice that arrives after
+the game moved on (a replayed deal, demo mode switched off) is dropped by its generation number.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Literal
 
-from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, RichLog
 from textual.worker import Worker, WorkerState
 
 from ...engine import IllegalAction
-from ...linemode.render import game_lines, narrate
-from ...table import Event, NotYourTurn, seat_names
+from ...store import Store
+from ...table import CannotUndo, Event, NotYourTurn, seat_names
+from ...text import (
+    CardKeys,
+    actions_for_key,
+    describe,
+    fkeys,
+    joker,
+    last_trick_line,
+    narrate,
+    prompt,
+    refuse_key,
+    retell,
+    seat_labels,
+    table_letter,
+    yes_no,
+)
+from ...views import View
 from ..arrival import ArrivalOrder
 from ..cardtext import pretty_line
-from ..keys import assign_keys, card_index, card_key
+from ..choices import arrange
+from ..messages import Ring
 from ..session import Session
-from ..settings import faster, slower
+from ..settings import (
+    BACKGROUNDS,
+    BORDERS,
+    Settings,
+    faster,
+    game_preferences,
+    save_game_preferences,
+    slower,
+)
 from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
-from ..widgets.seats import SeatPanel
+from ..widgets.panels import InfoPanel, PromptLine, TitleBar
+from ..widgets.seats import SeatsRow
 from ..widgets.trick import TrickView
-from .dialogs import KEY_HELP, Note, Question
+from .dialogs import Note, Question, key_help, score_sheet
 from .options import OptionsScreen
 from .rules import RulesScreen
 from .summary import QUIT, REPLAY, DealSummary
 
-if TYPE_CHECKING:
-    from ..app import ParlourApp
+#: ``ready``: nothing is running, the game may go on; ``thinking``: a worker is choosing a move;
+#: ``summary``: the deal summary is open; ``leaving``: the player asked to leave from the summary;
+#: ``closed``: the screen has been popped.
+Mode = Literal["ready", "thinking", "summary", "leaving", "closed"]
+#: What a worker hands back: what it was for, the generation it saw, the seat and its choice.
+Choice = tuple[str, int, int, Any]
 
 
 class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
-    TableScreen #title { height: 1; background: $boost; padding: 0 1; }
-    TableScreen #seats { height: 3; }
     TableScreen #middle { height: 1fr; }
     TableScreen #left { width: 1fr; }
     TableScreen #log { height: 1fr; border: round $panel; padding: 0 1; scrollbar-size-vertical: 1; }
-    TableScreen #info { width: 40%; min-width: 34; border: round $panel; padding: 0 1; overflow-y: auto; }
-    TableScreen #prompt { height: 1; padding: 0 1; }
-    TableScreen #prompt.-error { color: $error; }
     """
-    BINDINGS = [
-        Binding("f1", "sound", "Sound"),
-        Binding("f2", "demo", "Demo"),
-        Binding("f3", "options", "Options"),
-        Binding("f4", "sort", "Sort", show=False),
-        Binding("f5", "rules", "Rules"),
-        Binding("f6", "replay", "Replay"),
-        Binding("f7", "leave", "Quit"),
-        Binding("f8", "slower", "Slower"),
-        Binding("f9", "faster", "Faster"),
-    ]
+    #: The F-keys are the game's own (its ``FKEYS``): bound per screen in ``__init__``.
+    BINDINGS = []  # Textual's own ClassVar type; filled per screen
+    #: ``FUNCTIONS`` name -> (the screen's action, the footer's word).
+    FKEY_ACTIONS = {"sound": ("sound", "Sound"), "demo": ("demo", "Demo"), "sort": ("sort", "Sort"),
+                    "options": ("options", "Options"), "replay_mode": ("replay_mode", "Replay mode"),
+                    "rules": ("rules", "Rules"), "replay": ("replay", "Replay"), "quit": ("leave", "Quit"),
+                    "slower": ("slower", "Slower"), "faster": ("faster", "Faster"),
+                    "background": ("background", "Colour"), "border": ("border", "Border"),
+                    "jokes": ("jokes", "Jokes")}
 
-    def __init__(self, session: Session, *, replay_prompt: bool = False) -> None:
+    mode: reactive[Mode] = reactive[Mode]("ready", init=False)
+
+    def __init__(self, session: Session, store: Store, settings: Settings, *, replay_prompt: bool = False,
+                 summary_pause: float = 3.0) -> None:
         super().__init__()
+        for fkey, function in fkeys(session.game.name).items():
+            action, word = self.FKEY_ACTIONS[function]
+            self._bindings.bind(fkey, action, word)
         self.session = session
+        self.store = store
+        self.settings = settings
+        self.summary_pause = summary_pause
         self.table = session.table
         self.game = session.game
         self.human = session.human
         self.names = list(seat_names(self.game.num_players))
-        self.lines = game_lines(self.game.name)
         self.replay_prompt = replay_prompt
         self.demo = False
-        self.busy = False  # a worker is choosing a move
         self.generation = 0  # bumped by every change of the state
         self.timer: Timer | None = None
         self.pending: tuple[int, int, str] | None = None  # a choice that came back while a dialog was open
-        self.summary_open = False
-        self.leaving = False
-        self.closed = False
         self.summary_seen = False
         self.replay_wanted = False
         self.asked_replay: set[int] = set()
@@ -106,58 +139,79 @@ class TableScreen(Screen[None]):
         self.card_choices: list[str] = []
         self.buttons: list[str] = []
         self.button_keys: list[str] = []
-        self._snapshot: tuple[dict[str, Any], list[int], list[str]] | None = None
+        self.hand_keys: list[str] = []
+        self.card_keys = CardKeys()
+        self.hint_shown: tuple[int, str] | None = None  # (generation, action) of a hint on screen
+        self._snapshot: tuple[View, list[str]] | None = None
 
     @property
-    def parlour(self) -> ParlourApp:
-        return self.app  # type: ignore[return-value]
+    def busy(self) -> bool:
+        """A worker is choosing a move."""
+        return self.mode == "thinking"
+
+    @property
+    def summary_open(self) -> bool:
+        return self.mode == "summary"
 
     @property
     def shows_dealer(self) -> bool:
-        """GOPS has no dealer (its engine keeps one only for a uniform API), as the line mode knows too."""
-        return self.game.num_players > 2 or self.game.name != "gops"
+        """Whether the game has a dealer to show (its ``HAS_DEALER``: a game without one keeps one for the API)."""
+        return self.game.HAS_DEALER
 
-    @property
-    def settings(self) -> Any:
-        return self.parlour.settings
+    def ring(self) -> None:
+        self.post_message(Ring())
+
+    def watch_mode(self, old: Mode, new: Mode) -> None:
+        """What shows the mode: the seat to move ("thinking…" or "to play") and the prompt."""
+        if not self.is_mounted or new == "closed":
+            return
+        self._show_seats(self.snapshot()[0])
+        self._show_prompt()
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="title")
-        with Horizontal(id="seats"):
-            for rel in range(1, self.game.num_players):
-                yield SeatPanel(id=f"seat-{(self.human + rel) % self.game.num_players}")
+        yield TitleBar("", id="title")
+        yield SeatsRow(self.game.num_players, self.human, id="seats")
         with Horizontal(id="middle"):
             with Vertical(id="left"):
                 yield TrickView(id="trick")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=1000, auto_scroll=True, min_width=20)
-            yield Static("", id="info")
-        yield Static("", id="prompt")
+            yield InfoPanel("", id="info")
+        yield PromptLine("", id="prompt")
         yield ActionBar(id="actions")
         yield HandView(id="hand")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#info", Static).border_title = "Game"
         log = self.query_one("#log", RichLog)
         log.border_title = "Announcements"
         log.can_focus = False  # keys belong to the table, never to a scrolling log
         for notice in self.session.notices:
             self.log_line(notice)
         state = self.table.state
+        if state.actions:  # a resumed game: its announcements so far, retold from the record
+            try:
+                for line in retell(state, self.human):
+                    self.log_line(line)
+            except Exception as exc:  # an old record that cannot be retold must not stop the game
+                self.log_line(f"(the earlier announcements cannot be shown: {exc})")
         dealer = f": {self.names[state.dealer]} deals" if self.shows_dealer else ""
         self.log_line(f"--- Deal {len(state.deals) + 1}{dealer}. --- (? lists the keys)")
         self.refresh_view()
+
+    def on_unmount(self) -> None:
+        """Leaving the table (mid-game too) releases the game's lock, so another terminal may open it."""
+        self.session.close()
 
     def on_screen_resume(self) -> None:
         self.resume()
 
     def resume(self) -> None:
         """Carry on after a dialog closed (safe to call twice: the dialog's answer and the resume event)."""
-        if self.closed or not self.is_active:
+        if self.mode == "closed" or not self.is_active:
             return
-        if self.leaving or (self.table.is_over and not self.summary_open and self.summary_seen):
-            self.closed = True
+        if self.mode == "leaving" or (self.table.is_over and not self.summary_open and self.summary_seen):
+            self.mode = "closed"
             self.app.pop_screen()
             if self.table.is_over and self.session.finished_id is not None:
                 self.app.notify(f"{self.game.title}: game over, recorded as finished game "
@@ -177,10 +231,10 @@ class TableScreen(Screen[None]):
         if not self.is_active or self.busy or self.summary_open:
             return
         if self.pending is not None:
-            generation, seat, action = self.pending
+            generation, chooser, action = self.pending
             self.pending = None
             if generation == self.generation:
-                self.play(action, seat)
+                self.play(action, chooser)
                 return
         table = self.table
         if table.is_over:
@@ -190,10 +244,14 @@ class TableScreen(Screen[None]):
         seat = table.to_move
         if seat is None:
             return
+        auto = table.auto_action()
+        if auto is not None:  # the human's only answer, made without asking (the game's AUTO_ACTIONS)
+            self.play(auto, seat)
+            return
         if seat == self.human and not self.demo:
             if not self.was_my_turn:
                 self.was_my_turn = True
-                self.parlour.ring()
+                self.ring()
             self.refresh_view()
             return
         self.was_my_turn = False
@@ -214,34 +272,41 @@ class TableScreen(Screen[None]):
             return
         self._start_worker("computer", seat)
 
-    def _start_worker(self, name: str, seat: int) -> None:
+    def _start_worker(self, purpose: str, seat: int) -> None:
         table = self.table
-        generation = self.generation
-        choose = (lambda: table.hint(seat)) if seat == self.human else table.bot_choice
+        choose = (lambda: table.suggest(seat)) if seat == self.human else table.bot_choice
         self.refresh_view()  # the last look at the state before the worker reads it
-        self.busy = True
-        self._show_seats(*self.snapshot()[:2])
-        self._show_prompt()
-        self.run_worker(lambda: (generation, seat, choose()), name=name, thread=True, exit_on_error=False,
-                        group="choices")
+        self.mode = "thinking"
+        self.choose_move(purpose, self.generation, seat, choose)
+
+    @work(thread=True, exclusive=True, group="choices", exit_on_error=False)
+    def choose_move(self, purpose: str, generation: int, seat: int, choose: Callable[[], Any]) -> Choice:
+        """Run in a thread: only *choose* (reading a view); the choice is played on the UI thread."""
+        return purpose, generation, seat, choose()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
         if worker.group != "choices" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
                                                            WorkerState.CANCELLED):
             return
-        self.busy = False
+        if self.mode == "thinking":
+            self.mode = "ready"
         if event.state == WorkerState.ERROR:
             self.say(f"The computer could not choose a move: {worker.error}", error=True)
             self.refresh_view()
             return
         if event.state == WorkerState.CANCELLED or worker.result is None:
             return
-        generation, seat, action = worker.result
+        purpose, generation, seat, action = worker.result
         if generation != self.generation or seat != self.table.to_move:
             self.advance()
             return
-        if worker.name == "computer" and seat == self.human and not self.demo:
+        if isinstance(action, tuple):  # a hint for the human: (action, reason or None)
+            action, reason = action
+            if purpose == "hint" and not self.demo:
+                self.show_hint(action, reason)
+                return
+        if purpose == "computer" and seat == self.human and not self.demo:
             self.advance()  # demo mode was switched off while the computer was thinking for you
             return
         if not self.is_active or self.summary_open:
@@ -255,12 +320,13 @@ class TableScreen(Screen[None]):
             events_ = self.table.play(action, seat)
         except IllegalAction as exc:
             self.say(str(exc), error=True)
-            self.parlour.ring()
+            self.ring()
             return False
         except NotYourTurn as exc:
             self.say(str(exc), error=True)
             return False
         self.generation += 1
+        self.hint_shown = None
         if seat == self.human:
             self.message = ""
         self.was_my_turn = False
@@ -275,6 +341,7 @@ class TableScreen(Screen[None]):
     def show_events(self, events_: list[Event], action: str) -> list[dict[str, Any]]:
         summaries = []
         n = self.game.num_players
+        joke = joker(self.game.name) if self.settings.jokes else None
         for event in events_:
             if event.kind == "action" and event.seat == self.human and event.data.get("private"):
                 self.log_line(f"{self.names[self.human]} (you) chooses {action}, face down.")
@@ -283,8 +350,7 @@ class TableScreen(Screen[None]):
                 self.log_line(line)
             if event.kind == "deal_scored":
                 summaries.append(event.data)
-                joke = getattr(self.lines, "joke", None)
-                if joke is not None and self.settings.jokes and self.joke_rng.random() < 0.5:
+                if joke is not None and self.joke_rng.random() < 0.5:
                     self.log_line(f'Computer: "{joke(self.joke_rng)}"')
             elif event.kind == "game_over":
                 game_id = self.session.finish(demo=self.demo)
@@ -296,7 +362,7 @@ class TableScreen(Screen[None]):
     def show_summary(self, summary: dict[str, Any], events_: list[Event]) -> None:
         n = self.game.num_players
         lines = narrate(Event("deal_scored", None, summary), self.game.name, n, self.human)[1:]
-        names = [f"{name} (you)" if seat == self.human else name for seat, name in enumerate(self.names)]
+        names = seat_labels(n, self.human)
         game_over = self.table.is_over
         if game_over:
             for event in events_:
@@ -305,20 +371,18 @@ class TableScreen(Screen[None]):
         else:
             totals = ", ".join(f"{names[s]} {v}" for s, v in enumerate(self.table.state.scores))
             lines.append(f"Scores now: {totals}")
-        self.parlour.ring()
+        self.ring()
         title = f"Deal {summary.get('deal', len(self.table.state.deals))} over"
         if game_over:
             title += " — game over"
-        pause = self.parlour.summary_pause if self.demo else None
-        self.summary_open = True
+        pause = self.summary_pause if self.demo else None
+        self.mode = "summary"
         self.app.push_screen(DealSummary(title, lines, game_over=game_over, four_colour=self.settings.four_colour,
                                          auto_close=pause), self._summary_closed)
 
     def _summary_closed(self, result: str | None) -> None:
-        self.summary_open = False
-        if result == QUIT:
-            self.leaving = True
-        elif result == REPLAY:
+        self.mode = "leaving" if result == QUIT else "ready"
+        if result == REPLAY:
             self.replay_wanted = True
         self.summary_seen = True
         self.resume()
@@ -343,17 +407,25 @@ class TableScreen(Screen[None]):
 
     def _replay(self, just_finished: bool = False) -> bool:
         state = self.table.state
-        if not state.can_replay_deal:
+        if state.is_over or not state.deals:
             return False
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
         self.asked_replay.add(len(state.deals))
-        events_ = self.table.replay_deal()
+        try:
+            events_ = self.table.replay_deal()
+        except CannotUndo as exc:
+            self.say(f"Cannot replay: {exc}.", error=True)
+            return False
+        self.hint_shown = None
         self.generation += 1
         self.cursor = None
         self.was_my_turn = False
         for event in events_:
+            if event.kind == "undo":
+                self.log_line(f"--- The deal's {event.data['count']} move(s) so far are taken back. ---")
+                continue
             for line in narrate(event, self.game.name, self.game.num_players, self.human):
                 self.log_line(line)
         self.say("Replaying the deal just finished." if just_finished else "Replaying the previous deal.")
@@ -364,6 +436,7 @@ class TableScreen(Screen[None]):
         self.query_one("#log", RichLog).write(pretty_line(line, self.settings.four_colour))
 
     def say(self, text: str, error: bool = False) -> None:
+        """Show ``text`` on the prompt line until the player next acts."""
         self.message = text
         self.message_is_error = error
         self._show_prompt()
@@ -371,19 +444,17 @@ class TableScreen(Screen[None]):
     def my_turn(self) -> bool:
         return self.table.to_move == self.human and not self.demo and not self.table.is_over
 
-    def snapshot(self) -> tuple[dict[str, Any], list[int], list[str]]:
-        """The human's view, every seat's number of cards and the deal's pack.
+    def snapshot(self) -> tuple[View, list[str]]:
+        """The human's view and the deal's pack.
 
         Why cached: while a worker thread is choosing a move it reads the state, so the
         screen is redrawn from the last snapshot instead of reading the state beside it.
         """
         if self._snapshot is None or not self.busy:
-            state = self.table.state
-            counts = [len(state.view(seat).get("hand") or []) for seat in range(self.game.num_players)]
-            self._snapshot = (self.table.view(self.human), counts, state.current_pack())
+            self._snapshot = (self.table.view(self.human), self.table.state.current_pack())
         return self._snapshot
 
-    def ordered_hand(self, view: dict[str, Any], pack: list[str]) -> list[str]:
+    def ordered_hand(self, view: View, pack: list[str]) -> list[str]:
         hand = list(view.get("hand") or [])
         arranged = self.arrival.arrange(hand, pack, (view.get("deal_number"), tuple(pack)))
         return hand if self.settings.sort_hand else arranged
@@ -391,29 +462,18 @@ class TableScreen(Screen[None]):
     def refresh_view(self) -> None:
         if not self.is_mounted:
             return
-        view, counts, pack = self.snapshot()
+        view, pack = self.snapshot()
         four = self.settings.four_colour
-        self.hand = self.ordered_hand(view, pack)
         legal = list(view.get("legal_actions") or []) if self.my_turn() else []
-        in_hand = set(self.hand)
-        self.card_choices = [a for a in legal if a in in_hand]
-        self.buttons = [a for a in legal if a not in in_hand]
-        reserved = {card_key(i) for i in range(len(self.hand))} if self.card_choices else set()
-        self.button_keys = assign_keys(self.buttons, reserved)
-        if self.card_choices:
-            if self.cursor is None or not 0 <= self.cursor < len(self.hand) \
-                    or self.hand[self.cursor] not in self.card_choices:
-                self.cursor = self.hand.index(self.card_choices[0])
-        elif self.cursor is not None and self.cursor >= len(self.hand):
-            self.cursor = None
-        if self.buttons and not self.card_choices:
-            if self.button_cursor is None or self.button_cursor >= len(self.buttons):
-                self.button_cursor = 0
-        else:
-            self.button_cursor = None
+        hand = self.ordered_hand(view, pack)
+        bound = self.card_keys.assign(hand, (view.get("deal_number"), tuple(pack)))
+        choices = arrange(self.game.name, hand, legal, self.cursor, self.button_cursor, bound)
+        self.hand, self.card_choices, self.buttons = choices.hand, choices.cards, choices.buttons
+        self.hand_keys = choices.hand_keys
+        self.button_keys, self.cursor, self.button_cursor = choices.button_keys, choices.cursor, choices.button_cursor
 
         self._show_title(view)
-        self._show_seats(view, counts)
+        self._show_seats(view)
         self._show_trick(view)
         self._show_info(view)
         hand_widget = self.query_one(HandView)
@@ -421,13 +481,16 @@ class TableScreen(Screen[None]):
         caption = ""
         if not self.hand:
             caption = "(your hand is empty)"
-        hand_widget.show(self.hand, playable, self.cursor if self.card_choices else None, four, caption)
+        hand_widget.show(self.hand, playable, self.cursor if self.card_choices else None, four, caption,
+                         self.hand_keys)
         self.query_one(ActionBar).show(self.buttons, self.button_keys, self.button_cursor)
         self._show_prompt()
 
-    def _show_title(self, view: dict[str, Any]) -> None:
+    def _show_title(self, view: View) -> None:
         title = self.game.title or self.game.name
-        left = f"{title} · deal {view.get('deal_number', 1)} · {self.names[self.human]} (you) vs {self.session.level}"
+        you = f"{self.names[self.human]} (you)"
+        deal = len(self.table.state.deals) if self.table.is_over else view.get("deal_number", 1)
+        heading = f"{title} · deal {deal} · {you} vs {self.session.level}"
         flags = [f"delay {self.settings.delay:g}s", "sound on" if self.settings.sound else "sound off"]
         if not self.settings.sort_hand:
             flags.append("unsorted")
@@ -435,63 +498,36 @@ class TableScreen(Screen[None]):
             flags.append("open hands")
         if self.demo:
             flags.append("DEMO (F2)")
-        text = Text(left, style="bold")
-        text.append("  ·  " + " · ".join(flags), style="italic")
-        self.query_one("#title", Static).update(text)
+        self.query_one(TitleBar).show(heading, flags)
 
-    def _show_seats(self, view: dict[str, Any], counts: list[int]) -> None:
-        n = self.game.num_players
-        open_hands = view.get("open_hands") or {}
-        for rel in range(1, n):
-            seat = (self.human + rel) % n
-            panel = self.query_one(f"#seat-{seat}", SeatPanel)
-            count = counts[seat]
-            tags = []
-            if view.get("dealer") == seat and self.shows_dealer:
-                tags.append("dealer")
-            to_move = view.get("current_player") == seat
-            if to_move:
-                tags.append("thinking…" if self.busy else "to play")
-            faces = open_hands.get(str(seat))
-            panel.show(self.names[seat], tags, count, list(faces) if faces is not None else None, to_move,
-                       self.settings.four_colour)
+    def _show_seats(self, view: View) -> None:
+        self.query_one(SeatsRow).show(view, self.names, busy=self.busy, shows_dealer=self.shows_dealer,
+                                      four_colour=self.settings.four_colour)
 
-    def _show_trick(self, view: dict[str, Any]) -> None:
-        trick = view.get("trick") or []
-        last = view.get("last_trick")
-        names = list(self.names)
-        names[self.human] = f"{names[self.human]} (you)"
-        widget = self.query_one(TrickView)
-        if trick or not last:
-            widget.show(trick, names, self.human, "Trick", self.settings.four_colour)
-        else:
-            winner = last.get("winner")
-            won = f"won by {names[winner]}" if winner is not None else "nobody won it"
-            widget.show(last.get("cards") or [], names, self.human, f"Last trick — {won}",
-                        self.settings.four_colour, dim=True)
+    def _show_trick(self, view: View) -> None:
+        names = seat_labels(self.game.num_players, self.human)
+        self.query_one(TrickView).show_table(view, names, self.human, self.settings.four_colour)
 
-    def _show_info(self, view: dict[str, Any]) -> None:
-        names = [f"{name} (you)" if seat == self.human else name for seat, name in enumerate(self.names)]
+    def _show_info(self, view: View) -> None:
+        names = seat_labels(self.game.num_players, self.human)
         scores = view.get("scores") or []
         width = max(len(name) for name in names)
         lines = [f"{names[s]:<{width}}  {v:>5}" for s, v in enumerate(scores)]
         if self.shows_dealer:
             lines.append(f"Dealer: {names[view['dealer']]}")
-        if self.lines is not None and hasattr(self.lines, "describe"):
-            try:
-                lines += list(self.lines.describe(view))
-            except Exception as exc:  # a describe() bug must not stop the game being played
-                lines.append(f"(cannot describe this position: {type(exc).__name__}: {exc})")
-        four = self.settings.four_colour
-        self.query_one("#info", Static).update(Text("\n").join(pretty_line(line, four) for line in lines))
+        try:
+            lines += describe(view)
+        except Exception as exc:  # a describe() bug must not stop the game being played
+            lines.append(f"(cannot describe this position: {type(exc).__name__}: {exc})")
+        self.query_one(InfoPanel).show(lines, self.settings.four_colour)
 
     def _show_prompt(self) -> None:
         if not self.is_mounted:
             return
-        widget = self.query_one("#prompt", Static)
-        widget.set_class(bool(self.message) and self.message_is_error, "-error")
+        widget = self.query_one(PromptLine)
         if self.message:
-            widget.update(pretty_line(self.message, self.settings.four_colour))
+            widget.show(self.message, message=True, error=self.message_is_error,
+                        four_colour=self.settings.four_colour)
             return
         table = self.table
         if table.is_over:
@@ -501,17 +537,19 @@ class TableScreen(Screen[None]):
         elif self.my_turn():
             if self.busy:
                 text = "The computer is choosing for you…"
-            elif self.card_choices and self.buttons:
-                text = "Your turn: a card (its key, ← → Enter) or a choice above · . computer's pick"
-            elif self.card_choices:
-                text = "Your turn: a card (its key, or ← → Enter) · . lets the computer pick"
             else:
-                text = "Your turn: a choice (its key, ← → Enter, or click) · . lets the computer pick"
+                view = self.snapshot()[0]
+                asked = prompt(view, list(view.get("legal_actions") or []), self.hand)
+                how = "its key or ← → Enter" if self.card_choices else "its key, ← → Enter or a click"
+                yes, no = yes_no(self.game.name, self.buttons)
+                if yes and no and not self.card_choices:
+                    how = "Y/↑ yes, N/↓ no"
+                text = f"{asked} ({how}) · . hint · U undo"
         else:
             seat = table.to_move
             name = self.names[seat] if seat is not None else "?"
             text = f"{name} is thinking…" if self.busy else f"{name} to play…"
-        widget.update(text)
+        widget.show(text, message=False, error=False, four_colour=self.settings.four_colour)
 
     # -- input ---------------------------------------------------------------------------
     def _can_act(self) -> bool:
@@ -540,9 +578,14 @@ class TableScreen(Screen[None]):
             self.play(self.hand[index], self.human)
 
     def on_key(self, event: events.Key) -> None:
+        """Keys mean the same all deal long: card keys are bound to cards, choice keys are the
+        game's (``CHOICE_KEYS``), the table's letters are upper case (lower case too where the
+        game does not use the letter); a key that does nothing now says why."""
         key = event.key
         char = event.character or ""
+        game = self.game.name
         handled = True
+        letter = table_letter(game, char) if char else None
         if key in ("left", "right"):
             step = -1 if key == "left" else 1
             if self.card_choices and self.hand:
@@ -550,30 +593,118 @@ class TableScreen(Screen[None]):
             elif self.buttons:
                 self.button_cursor = ((self.button_cursor or 0) + step) % len(self.buttons)
             self.refresh_view()
+        elif key in ("up", "down") and all(yes_no(game, self.buttons)) and not self.card_choices:
+            yes, no = yes_no(game, self.buttons)
+            answer = yes if key == "up" else no
+            if answer is not None:
+                self.choose(answer)  # ↑ yes, ↓ no, as in the original Le Truc
         elif key in ("enter", "space", "up"):
-            if self.card_choices and self.cursor is not None:
+            if self.hint_shown is not None and self.hint_shown[0] == self.generation:
+                self.choose(self.hint_shown[1])
+            elif self.card_choices and self.cursor is not None:
                 self.pick_card(self.cursor)
             elif self.buttons and self.button_cursor is not None:
                 self.choose(self.buttons[self.button_cursor])
             else:
                 self._can_act()
         elif char == ".":
-            if self._can_act():
+            if self.hint_shown is not None and self.hint_shown[0] == self.generation:
+                self.choose(self.hint_shown[1])
+            elif self._can_act():
                 self._start_worker("hint", self.human)
         elif char == "?":
-            self.app.push_screen(Note("Keys at the table", KEY_HELP))
-        elif char.lower() == "l":
-            self.show_last_trick()
-        elif char and char.lower() in self.button_keys and (not self.card_choices
-                                                            or card_index(char, len(self.hand)) is None):
-            self.choose(self.buttons[self.button_keys.index(char.lower())])
-        elif char and card_index(char, len(self.hand)) is not None:
-            self.pick_card(card_index(char, len(self.hand)) or 0)
+            self.app.push_screen(Note(f"Keys at the {self.game.title} table", key_help(game)))
+        elif char == "=":
+            self.action_sort()
+        elif char in ("+", "-"):
+            self.action_faster() if char == "+" else self.action_slower()
+        elif letter is not None:
+            self.table_key(letter)
+        elif char and self.buttons and actions_for_key(game, char, self.buttons):
+            self.press_choice(actions_for_key(game, char, self.buttons))
+        elif char and self.card_keys.card_for(char, self.hand) is not None:
+            card = self.card_keys.card_for(char, self.hand) or ""
+            if card in self.card_choices:
+                self.pick_card(self.hand.index(card))
+            elif self._can_act():
+                self.say(f"{char.upper()} is {card}, which you may not play now.", error=True)
+                self.ring()
+        elif char and char.isprintable() and not char.isspace():
+            if self._can_act() or char.lower() in "123456789":
+                self.say(refuse_key(game, char), error=True)
         else:
             handled = False
         if handled:
             event.stop()
             event.prevent_default()
+
+    def press_choice(self, actions: list[str]) -> None:
+        """One choice: make it.  Several of one kind (two bellas, the cards to call): the key
+        moves between them and Enter makes the one under the cursor."""
+        if len(actions) == 1:
+            self.choose(actions[0])
+            return
+        current = self.buttons[self.button_cursor] if self.button_cursor is not None else None
+        if current in actions:
+            nxt = actions[(actions.index(current) + 1) % len(actions)]
+        else:
+            nxt = actions[0]
+        if self.card_choices:  # the arrows move in the hand: show the choice as the one Enter makes
+            self.hint_shown = (self.generation, nxt)
+        self.button_cursor = self.buttons.index(nxt)
+        self.refresh_view()
+        self.query_one(ActionBar).show(self.buttons, self.button_keys, self.buttons.index(nxt))
+        self.say(f"{nxt}: Enter makes it; the same key again picks the next one.")
+
+    def table_key(self, letter: str) -> None:
+        if letter == "l":
+            self.show_last_trick()
+        elif letter == "u":
+            self.action_undo()
+        elif letter == "r":
+            self.action_replay()
+        elif letter == "s":
+            self.action_score_sheet()
+        elif letter == "o":
+            self.action_options()
+
+    def show_hint(self, action: str, reason: str | None) -> None:
+        """The suggested move, highlighted, with the hint player's reason; ``.`` or Enter plays it."""
+        if action in self.hand:
+            self.cursor = self.hand.index(action)
+        elif action in self.buttons:
+            self.button_cursor = self.buttons.index(action)
+        self.hint_shown = (self.generation, action)
+        self.refresh_view()
+        why = f" — {reason}" if reason else ""
+        self.say(f"Hint: {action}{why}. Press . again or Enter to play it.")
+
+    def action_undo(self) -> None:
+        if self.busy:
+            self.say("Wait for the computer to finish its move, then press U again.")
+            return
+        if self.demo:
+            self.say("Demo mode: nothing to take back. F2 takes your seat back.")
+            return
+        try:
+            events_ = self.table.undo(self.human)
+        except CannotUndo as exc:
+            self.say(f"Cannot undo: {exc}.", error=True)
+            return
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        self.generation += 1
+        self.hint_shown = None
+        self.was_my_turn = False
+        count = events_[0].data["count"]
+        self.log_line(f"--- You took back your last move ({count} move(s) undone). ---")
+        self.say("Your last move is taken back: choose again (U undoes more).")
+        self.refresh_view()
+        self.advance()
+
+    def action_score_sheet(self) -> None:
+        self.app.push_screen(Note(f"{self.game.title}: score sheet", score_sheet(self.table.state, self.human)))
 
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
         self.pick_card(message.index)
@@ -589,14 +720,13 @@ class TableScreen(Screen[None]):
         if not last:
             self.say("No trick has been played yet.")
             return
-        line = narrate(Event("trick", last.get("winner"), last), self.game.name, self.game.num_players,
-                       self.human)[0]
+        line = last_trick_line(last, self.game.num_players, self.human)
         self.app.push_screen(Note("Last trick", pretty_line(line, self.settings.four_colour)))
 
     # -- hot keys -------------------------------------------------------------------------
     def action_sound(self) -> None:
         self.settings.sound = not self.settings.sound
-        self.settings.save(self.parlour.store)
+        self.settings.save(self.store)
         self.say("Sound on: the terminal bell rings on events." if self.settings.sound else "Sound off.")
         self.refresh_view()
 
@@ -623,19 +753,17 @@ class TableScreen(Screen[None]):
 
         def done(saved: bool | None) -> None:
             if saved:
-                from ..settings import game_preferences
-
-                _, table_options = game_preferences(self.parlour.store, self.game)
+                _, table_options = game_preferences(self.store, self.game)
                 self.session.set_open_hands(table_options["open_hands"])
                 self.replay_prompt = table_options["replay_prompt"]
                 self.say("Options saved. Game options apply to your next new game.")
 
-        self.app.push_screen(OptionsScreen(self.parlour.store, self.game, self.settings, in_game=True,
+        self.app.push_screen(OptionsScreen(self.store, self.game, self.settings, in_game=True,
                                            current=current), done)
 
     def action_sort(self) -> None:
         self.settings.sort_hand = not self.settings.sort_hand
-        self.settings.save(self.parlour.store)
+        self.settings.save(self.store)
         self.cursor = None
         self.say("Your hand is sorted." if self.settings.sort_hand else
                  "Your hand stays in the order the cards arrived.")
@@ -645,20 +773,52 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.game.name, self.game.title))
 
     def action_replay(self) -> None:
+        """Replay the previous deal's pack at any point of this deal (its moves are taken back)."""
         state = self.table.state
-        if self.busy:
-            self.say("Wait for the computer to finish its move, then press F6 again.")
+        if not state.deals:
+            self.say("There is no earlier deal to replay yet: R replays the previous deal's cards.",
+                     error=True)
             return
-        if state.can_replay_deal:
-            self._replay()
+        if self.busy:
+            self.say("Wait for the computer to finish its move, then press R again.")
+            return
+        if self._replay():
             self.refresh_view()
             self.advance()
-        elif not state.deals:
-            self.say("There is no earlier deal to replay yet: F6 replays a deal at the start of the next one.",
-                     error=True)
-        else:
-            self.say("A deal can be replayed only at its start, before anyone has acted. Press F6 on the deal "
-                     "summary to replay the deal just finished.", error=True)
+
+    def action_replay_mode(self) -> None:
+        self.replay_prompt = not self.replay_prompt
+        engine, table_options = game_preferences(self.store, self.game)
+        table_options["replay_prompt"] = self.replay_prompt
+        save_game_preferences(self.store, self.game, engine, table_options)
+        self.say("Replay mode on: each new deal offers to replay the previous one." if self.replay_prompt
+                 else "Replay mode off.")
+
+    def action_jokes(self) -> None:
+        self.settings.jokes = not self.settings.jokes
+        self.settings.save(self.store)
+        self.say("Jokes on: the computer talks between deals." if self.settings.jokes else "Jokes off.")
+
+    def action_background(self) -> None:
+        self.settings.background = (self.settings.background + 1) % len(BACKGROUNDS)
+        self.settings.save(self.store)
+        self.apply_colours()
+        self.say(f"Colours: {BACKGROUNDS[self.settings.background]}.")
+
+    def action_border(self) -> None:
+        self.settings.border = (self.settings.border + 1) % len(BORDERS)
+        self.settings.save(self.store)
+        self.apply_colours()
+        self.say(f"Borders: {BORDERS[self.settings.border]}.")
+
+    def apply_colours(self) -> None:
+        """The saved background theme and border style (F9/F10 where the game's original had them)."""
+        theme = BACKGROUNDS[self.settings.background % len(BACKGROUNDS)]
+        if theme in self.app.available_themes:
+            self.app.theme = theme
+        style = BORDERS[self.settings.border % len(BORDERS)]
+        for widget in self.query("SeatPanel, #log, InfoPanel"):
+            widget.styles.border = (style, widget.styles.border.top[1])  # type: ignore[assignment]
 
     def action_leave(self) -> None:
         if self.timer is not None:
@@ -670,12 +830,12 @@ class TableScreen(Screen[None]):
 
     def action_slower(self) -> None:
         self.settings.delay = slower(self.settings.delay)
-        self.settings.save(self.parlour.store)
+        self.settings.save(self.store)
         self.refresh_view()
         self.restart_timer()
 
     def action_faster(self) -> None:
         self.settings.delay = faster(self.settings.delay)
-        self.settings.save(self.parlour.store)
+        self.settings.save(self.store)
         self.refresh_view()
         self.restart_timer()

@@ -1,4 +1,8 @@
-"""The human's hand along the bottom: numbered card chips, a cursor, clicks."""
+"""The human's hand along the bottom: card chips under their keys, a cursor, clicks.
+
+The keys are given by the table (``parlour.text.CardKeys``): bound to the cards, so a key
+stays over its card for the whole deal however the hand is ordered.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,6 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..cardtext import CHIP_WIDTH, card_chip
-from ..keys import card_key
 
 SLOT = CHIP_WIDTH + 1
 
@@ -34,10 +37,12 @@ class HandView(Widget):
         self.cursor: int | None = None
         self.four_colour = False
         self.caption = ""
+        self.keys: list[str] = []
 
     def show(self, cards: list[str], playable: set[str] | None, cursor: int | None, four_colour: bool,
-             caption: str = "") -> None:
+             caption: str = "", keys: list[str] | None = None) -> None:
         self.cards = list(cards)
+        self.keys = list(keys) if keys is not None else [""] * len(cards)
         self.playable = playable
         self.cursor = cursor
         self.four_colour = four_colour
@@ -50,7 +55,7 @@ class HandView(Widget):
         keys = Text()
         chips = Text()
         for i, card in enumerate(self.cards):
-            key = card_key(i).upper()
+            key = self.keys[i].upper() if i < len(self.keys) else ""
             selected = self.cursor == i
             dim = self.playable is not None and card not in self.playable
             keys.append(key.center(CHIP_WIDTH) + " ", style="reverse bold" if selected else "dim")

@@ -7,6 +7,8 @@ from typing import Any
 from rich.text import Text
 from textual.widget import Widget
 
+from ...cards import is_card
+from ...views import View
 from ..cardtext import card_chip
 
 
@@ -43,6 +45,7 @@ class TrickView(Widget):
         self.human = 0
         self.four_colour = False
         self.dim = False
+        self.stake: list[str] = []  # prize cards at stake on the table (a view's ``stake`` of cards)
 
     def show(self, cards: list[list[Any]], names: list[str], human: int, title: str, four_colour: bool,
              dim: bool = False) -> None:
@@ -50,6 +53,20 @@ class TrickView(Widget):
         self.four_colour, self.dim = four_colour, dim
         self.border_title = title
         self.refresh()
+
+    def show_table(self, view: View, names: list[str], human: int, four_colour: bool) -> None:
+        """The trick being played, or (dimmed, until the next card) the one just won and by whom;
+        in the middle, the cards at stake when the view has some (prizes are shown on the table)."""
+        stake = view.get("stake")
+        self.stake = [c for c in stake if isinstance(c, str) and is_card(c)] if isinstance(stake, list) else []
+        trick = view["trick"]
+        last = view["last_trick"]
+        if trick or not last:
+            self.show(trick, names, human, "Trick", four_colour)
+            return
+        winner = last.get("winner")
+        won = f"won by {names[winner]}" if winner is not None else "nobody won it"
+        self.show(last.get("cards") or [], names, human, f"Last trick — {won}", four_colour, dim=True)
 
     def render(self) -> Text:
         n = len(self.names)
@@ -63,9 +80,16 @@ class TrickView(Widget):
             if self.dim:
                 label.stylize("dim")
             by_rel[(seat - self.human) % n] = label
+        middle = Text()
+        if self.stake:
+            middle = Text("At stake: ", style="bold")
+            for card in self.stake:
+                middle.append_text(card_chip(card, self.four_colour))
+                middle.append(" ")
+            middle = place(width, centre=middle)
         if n == 2:
-            lines = [place(width, centre=by_rel.get(1)), Text(), place(width, centre=by_rel.get(0))]
+            lines = [place(width, centre=by_rel.get(1)), middle, place(width, centre=by_rel.get(0))]
         else:
-            lines = [place(width, left=by_rel.get(1), right=by_rel.get(2)), Text(),
+            lines = [place(width, left=by_rel.get(1), right=by_rel.get(2)), middle,
                      place(width, centre=by_rel.get(0))]
         return Text("\n").join(lines)

@@ -1,0 +1,234 @@
+"""Bench of the Six-Bid strong player: the solver, the decision budget, the arena and a cheater.
+
+    .venv/bin/python bench/bench_sixbid_strong.py [--solver] [--budget] [--arena N] [--cheater N]
+        [--jobs J] [--think S]
+
+(a) ``--solver``: ms for the solver alone — exact to the end of the deal from a trick start
+    with k tricks left (positions from easy-vs-easy deals), and from the first card both the
+    exact misere/spread search and the bot's own search (exact ``HORIZON`` tricks, then the
+    estimate).  A pure-Python exact pip search from the first card takes minutes, so it is
+    not in the table (see the docstring of ``strong.py``).
+(b) ``--budget``: ms and samples per decision of ``strong`` at the given think, per phase.
+(c) ``--arena N``: ``arena.run("sixbid", "strong", "easy", N, jobs=J, think=S)``.
+(d) ``--cheater N``: a bench-only cheater handed the full state (the true hands in place of
+    samples; never a level) against easy on the same packs, and the fraction of its margin
+    that strong reaches in (c).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from parlour import arena
+from parlour.bots import make
+from parlour.games.sixbid import rules as R
+from parlour.games.sixbid.sampler import World
+from parlour.games.sixbid.solver import Solver
+from parlour.games.sixbid.strong import StrongBot
+from parlour.registry import load
+
+GAME = load("sixbid")
+HORIZON = 2  # tricks searched exactly before the estimate, in the horizon row of (a)
+EASY = make("sixbid", "easy")
+
+
+def _ms(times: list[float]) -> str:
+    t = sorted(times)
+    return f"{1000 * statistics.median(t):9.1f} {1000 * t[min(len(t) - 1, int(0.99 * len(t)))]:9.1f}"
+
+
+def _played_deals(count: int, seed: int) -> list[R.SixBidState]:
+    """Deals bid by easy that reached play, at their first card."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = GAME.new_state(seed=rng.randrange(10**9))
+        while state.phase != "play" and not state.deals:
+            state.apply(EASY.act(state.view(state.current_player), rng))
+        if not state.deals:
+            out.append(state)
+    return out
+
+
+def bench_solver(count: int) -> None:
+    print("(a) solver alone, ms per solve (positions from easy-vs-easy deals)")
+    print(f"  {'position':44} {'n':>4} {'median':>9} {'p99':>9}")
+    deals = _played_deals(count, 1)
+    rng = random.Random(2)
+    for left in (3, 4, 5, 6):
+        times = []
+        for start in deals:
+            state = start.clone()
+            while len(state._history) < 11 - left:
+                state.apply(EASY.act(state.view(state.current_player), rng))
+            misere = state._contract in (R.MISERE, R.SPREAD)
+            t0 = time.perf_counter()
+            Solver(state._trump, state._soloist, misere).value(list(state._hands), state._leader, [])
+            times.append(time.perf_counter() - t0)
+        print(f"  {f'exact, {left} tricks left':44} {len(times):>4} {_ms(times)}")
+    times = []
+    mis = [d for d in deals if d._contract in (R.MISERE, R.SPREAD)]
+    for state in mis:
+        t0 = time.perf_counter()
+        Solver(R.NO_TRUMP, state._soloist, True).value(list(state._hands), state._leader, [])
+        times.append(time.perf_counter() - t0)
+    if times:
+        print(f"  {'exact, full deal from the first card (misere)':44} {len(times):>4} {_ms(times)}")
+    times = []
+    for state in deals:
+        misere = state._contract in (R.MISERE, R.SPREAD)
+        t0 = time.perf_counter()
+        Solver(state._trump, state._soloist, misere, 11 - HORIZON).value(list(state._hands), state._leader, [])
+        times.append(time.perf_counter() - t0)
+    print(f"  {f'first card, {HORIZON} tricks exact + estimate':44} {len(times):>4} {_ms(times)}")
+
+
+def bench_budget(deals: int, think: float) -> None:
+    print(f"(b) strong at think={think}: per decision, strong in seat 0 against two easy")
+    bot = StrongBot(think=think)
+    rng = random.Random(3)
+    times: dict[str, list[float]] = {}
+    samples: dict[str, list[int]] = {}
+    for k in range(deals):
+        state = GAME.new_state(seed=k)
+        while not state.deals:
+            seat = state.current_player
+            view = state.view(seat)
+            if seat == 0 and len(view["legal_actions"]) > 1:
+                t0 = time.perf_counter()
+                d = bot.decide(view, rng)
+                phase = view["phase"] if view["phase"] != "play" else ("play/pimc" if d.values else "play/rules")
+                times.setdefault(phase, []).append(time.perf_counter() - t0)
+                samples.setdefault(phase, []).append(d.samples)
+                state.apply(d.action)
+            else:
+                state.apply(EASY.act(view, rng))
+    print(f"  {'phase':10} {'n':>5} {'median ms':>9} {'p99 ms':>9} {'samples median':>15} {'min':>5}")
+    every: list[float] = []
+    for phase, t in times.items():
+        every += t
+        s = samples[phase]
+        print(f"  {phase:10} {len(t):>5} {_ms(t)} {statistics.median(s):>15} {min(s):>5}")
+    print(f"  {'all':10} {len(every):>5} {_ms(every)}")
+
+
+# -- the cheater (bench only): the true deal in place of samples -----------------------------------
+class Cheater(StrongBot):
+    """Strong's decisions with the one true deal as its only sample (it reads the state: bench only)."""
+
+    name = "cheater"
+
+    def act_state(self, state: R.SixBidState, rng: random.Random) -> str:
+        seat = state.current_player
+        view = state.view(seat)
+        legal = list(view["legal_actions"])
+        if len(legal) == 1:
+            return legal[0]
+        world = World(list(state._hands), 0, list(state._packs[-1][0]), state._given)
+        for code in state._widow_cards:
+            world.widow |= 1 << R.INDEX[code]
+        if view["phase"] == "play" and self._tricks_left(view) <= self.exact_tricks:
+            values = self._card_evaluator(view, legal)(world)
+        elif view["phase"] == "play" and not self.early_search:
+            return self._easy.act(view, rng)
+        else:
+            # several play-outs of the true deal (the easy policy's ties are random)
+            ev = self._option_evaluator(view, legal, random.Random(rng.random()))
+            values = dict.fromkeys(legal, 0.0)
+            for _ in range(4):
+                for a, v in ev(world).items():
+                    values[a] += v / 4
+            prior = self._easy.act(view, rng)
+            if max(values.values()) - values[prior] < self.prior_margin:
+                return prior
+        best = max(values.values())
+        return rng.choice([a for a in legal if values[a] >= best - 1e-9])
+
+
+def _cheater_pack(args: tuple[int, float]) -> tuple[float, list[float]]:
+    seed, think = args
+    bot = Cheater(think=think)
+    margins, times = [], []
+    for a_seat in range(3):
+        state = GAME.new_state(seed=seed)
+        rng = random.Random(seed * 7919 + a_seat)
+        while not state.deals:
+            seat = state.current_player
+            if seat == a_seat:
+                t0 = time.perf_counter()
+                action = bot.act_state(state, rng)
+                times.append(time.perf_counter() - t0)
+            else:
+                action = EASY.act(state.view(seat), rng)
+            state.apply(action)
+        scores = state.deals[0]["scores"]
+        margins.append(scores[a_seat] - sum(scores[s] for s in range(3) if s != a_seat) / 2)
+    return statistics.fmean(margins), times
+
+
+def bench_cheater(packs: int, jobs: int, think: float) -> float:
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        got = list(pool.map(_cheater_pack, [(s, think) for s in range(1, packs + 1)], chunksize=5))
+    margins = [m for m, _ in got]
+    times = [t for _, ts in got for t in ts]
+    mean = statistics.fmean(margins)
+    half = 2.576 * statistics.stdev(margins) / len(margins) ** 0.5
+    print(f"(d) cheater (true hands, bench only) vs easy, {packs} duplicate packs, {time.perf_counter() - t0:.1f} s")
+    print(f"  margin per deal: {mean:+.3f} ± {half:.3f} (99 %); median decision {_ms(times)} ms (median, p99)")
+    return mean
+
+
+def main(argv: Any = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--solver", action="store_true")
+    p.add_argument("--budget", type=int, default=0, metavar="DEALS")
+    p.add_argument("--arena", type=int, default=0, metavar="PACKS")
+    p.add_argument("--cheater", type=int, default=0, metavar="PACKS")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--think", type=float, default=0.4)
+    p.add_argument("--solver-deals", type=int, default=30)
+    p.add_argument("--minutes", type=float, default=0, help="stop the arena after the chunk that passes this")
+    p.add_argument("--chunk", type=int, default=50, help="packs per arena.run call")
+    args = p.parse_args(argv)
+    if not (args.solver or args.budget or args.arena or args.cheater):
+        args.solver, args.budget, args.arena, args.cheater = True, 20, 500, 500
+    if args.solver:
+        bench_solver(args.solver_deals)
+    if args.budget:
+        bench_budget(args.budget, args.think)
+    strong_margin = None
+    if args.arena:
+        # in chunks of packs (seeds 1, 2, ...) so a time limit still leaves a table of what was played
+        t0 = time.perf_counter()
+        result = arena.ArenaResult("sixbid", ("strong", "easy"))
+        done = 0
+        while done < args.arena and (not args.minutes or time.perf_counter() - t0 < 60 * args.minutes):
+            n = min(args.chunk, args.arena - done)
+            part = arena.run("sixbid", "strong", "easy", n, jobs=args.jobs, think=args.think, seed=1 + done)
+            result.margins += part.margins
+            result.times[0] += part.times[0]
+            result.times[1] += part.times[1]
+            done += n
+            print(f"  ... {done} packs, {time.perf_counter() - t0:.0f} s, margin {result.mean:+.2f} "
+                  f"± {result.interval(2.576):.2f} (99 %)", flush=True)
+        result.seconds = time.perf_counter() - t0
+        print(f"(c) arena.run('sixbid', 'strong', 'easy', {done}, jobs={args.jobs}, think={args.think}) "
+              f"(seeds 1-{done}): {result.seconds:.1f} s; 500 packs would take about "
+              f"{result.seconds * 500 / done / 60:.0f} min")
+        print(result.table())
+        strong_margin = result.mean
+        args.cheater = min(args.cheater, done) if args.cheater else 0
+    if args.cheater:
+        cheat = bench_cheater(args.cheater, args.jobs, args.think)
+        if strong_margin is not None and cheat > 0:
+            print(f"  strong reaches {strong_margin / cheat:.2f} of the cheater's margin over easy")
+
+
+if __name__ == "__main__":
+    main()

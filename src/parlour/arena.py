@@ -1,0 +1,142 @@
+"""``parlour arena``: two levels of computer player measured on duplicate deals.
+
+Why duplicate deals: the luck of the cards dwarfs the difference between two good players
+over a few hundred deals.  Playing every pack once with each seating — A in every seat, B in
+the others (for three players: one A against two B's, A in each seat in turn) — makes the
+cards cancel, so the margin A − B per pack measures only play.  One *pack* is the first deal of
+``new_state(seed=s)``: the same pack and dealer for every seating.
+
+The margin of a seating is A's deal score minus the mean of the B seats' deal scores; a pack's
+margin is the mean over its seatings; the result is the mean over packs with a 95 %
+confidence interval (normal approximation; packs are independent).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import make
+from .registry import load
+
+
+@dataclass
+class PackResult:
+    margin: float
+    decisions: list[int]  # per side [A, B]
+    times: list[list[float]]  # per side: seconds of each decision
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    levels: tuple[str, str]
+    margins: list[float] = field(default_factory=list)
+    times: list[list[float]] = field(default_factory=lambda: [[], []])
+    seconds: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.margins) if self.margins else 0.0
+
+    def interval(self, z: float = 1.96) -> float:
+        """Half-width of the confidence interval of the mean margin (z = 1.96: 95 %)."""
+        if len(self.margins) < 2:
+            return math.inf
+        return z * statistics.stdev(self.margins) / math.sqrt(len(self.margins))
+
+    def table(self) -> str:
+        a, b = self.levels
+        lines = [f"{self.game}: {a} (A) vs {b} (B), {len(self.margins)} duplicate packs, {self.seconds:.1f} s",
+                 f"  margin A - B per deal: {self.mean:+.3f} ± {self.interval():.3f} (95 %), "
+                 f"± {self.interval(2.576):.3f} (99 %)",
+                 f"  {'side':6} {'level':8} {'decisions':>10} {'per s':>9} {'median ms':>10} {'p99 ms':>8}"]
+        for side, level in enumerate(self.levels):
+            t = sorted(self.times[side])
+            if t:
+                median = 1000 * statistics.median(t)
+                p99 = 1000 * t[min(len(t) - 1, int(0.99 * len(t)))]
+                per_s = len(t) / sum(t) if sum(t) > 0 else math.inf
+            else:
+                median = p99 = per_s = 0.0
+            lines.append(f"  {'AB'[side]:6} {level:8} {len(t):>10} {per_s:>9.0f} {median:>10.2f} {p99:>8.2f}")
+        return "\n".join(lines)
+
+
+def _bot(game: str, level: str, think: float | None) -> Any:
+    settings = {"think": think} if think is not None and level == "strong" else {}
+    return make(game, level, **settings)
+
+
+def play_pack(game: str, options: dict[str, Any], levels: tuple[str, str], seed: int,
+              think: float | None = None) -> PackResult:
+    """Play pack ``seed`` once per seating of A; its mean margin and every decision's time."""
+    g = load(game, **options)
+    n = g.num_players
+    bots = {level: _bot(game, level, think) for level in levels}
+    margins: list[float] = []
+    times: list[list[float]] = [[], []]
+    for a_seat in range(n):
+        state = g.new_state(seed=seed)
+        rng = random.Random(seed * 7919 + a_seat)
+        while not state.deals and not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            side = 0 if seat == a_seat else 1
+            bot = bots[levels[side]]
+            view = state.view(seat)
+            start = time.perf_counter()
+            action = bot.act(view, rng)
+            times[side].append(time.perf_counter() - start)
+            state.apply(action)
+        scores = state.deals[0]["scores"] if state.deals else [0] * n
+        others = [scores[s] for s in range(n) if s != a_seat]
+        margins.append(scores[a_seat] - sum(others) / len(others))
+    return PackResult(statistics.fmean(margins), [len(times[0]), len(times[1])], times)
+
+
+def _play_chunk(args: tuple[str, dict[str, Any], tuple[str, str], list[int], float | None]) -> list[PackResult]:
+    game, options, levels, seeds, think = args
+    return [play_pack(game, options, levels, s, think) for s in seeds]
+
+
+def run(game: str, a: str, b: str, deals: int, *, jobs: int = 1, think: float | None = None,
+        seed: int = 1, options: dict[str, Any] | None = None,
+        progress: Callable[[int, int], None] | None = None) -> ArenaResult:
+    """Play ``deals`` duplicate packs (seeds ``seed`` … ``seed + deals - 1``)."""
+    options = dict(options or {})
+    load(game, **options)  # a bad game or option fails here, before any process starts
+    for level in (a, b):
+        _bot(game, level, think)
+    result = ArenaResult(game, (a, b))
+    seeds = list(range(seed, seed + deals))
+    start = time.perf_counter()
+    done = 0
+
+    def take(packs: Iterable[PackResult]) -> None:
+        nonlocal done
+        for pack in packs:
+            result.margins.append(pack.margin)
+            result.times[0].extend(pack.times[0])
+            result.times[1].extend(pack.times[1])
+            done += 1
+        if progress is not None:
+            progress(done, deals)
+
+    if jobs <= 1:
+        for s in seeds:
+            take([play_pack(game, options, (a, b), s, think)])
+    else:
+        size = max(1, min(20, deals // (jobs * 4) or 1))
+        chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for packs in pool.map(_play_chunk, [(game, options, (a, b), c, think) for c in chunks]):
+                take(packs)
+    result.seconds = time.perf_counter() - start
+    return result

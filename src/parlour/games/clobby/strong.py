@@ -1,0 +1,201 @@
+"""Clobby ``strong`` player: PIMC over weighted samples with the double-dummy solver.
+
+Every decision reads only the view.  ``sampler.Sampler`` deals the unseen cards consistently
+with it and weighs each deal by how likely the opponent's bidding was under the easy rule;
+``search.pimc.Pimc`` averages, within the time budget, the value of each legal action over
+those deals; ``solver`` gives the values:
+
+- **card play**: each legal card (and ``+bella``) is valued by the exact double-dummy value of
+  the rest of the deal, turned into the deal's real payment (maker's win, equal or bete) and
+  taken as this seat's margin (its deal score minus the opponent's);
+- **every other decision** (take / pass / schmeiss, accept / refuse, name X including
+  sans-tout and tout-atout, overcall, the dix exchange or keep): the sampled pack is rebuilt
+  through the engine, the option applied, the rest of the bidding answered by the easy rule
+  for both seats (the same model the inference assumes), and the deal from its first card
+  solved exactly; a thrown-in deal is worth 0.  All options are judged on the same samples.
+  These decisions are few (two or three a deal) and each sample costs a full-deal solve per
+  option, so they get ``BID_FACTOR`` times the card budget; and since a handful of deals is a
+  noisy verdict, the easy rule's call stands unless another option beats it by more than
+  ``TRUST_Z`` standard errors of the paired difference (measured: the plain mean of a few
+  samples bid worse than the easy rule).
+
+Strategy fusion and information leakage: only the seat's *next* action is chosen from the
+averages; every later decision is decided afresh from new samples, so the player never
+commits to a line that needs knowing the hidden cards beyond the present choice — the fusion
+that remains is inside each solve (both sides play as if they saw everything), which is
+symmetric: it overrates the opponent's defence as much as our own play.  Leakage (what our
+own play tells the opponent) is not modelled: the opponent is assumed to read our hand
+perfectly in every sample, the pessimistic side of that error.  The bidding inference is the
+only model of the opponent's information; his card play is not used to re-weight deals.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...search.pimc import Budget, Decision, Pimc
+from .rules import INDEX, POINTS, Clobby, meld_points, runs
+from .sampler import TRUMP_OF, Sampler, public_actions
+from .solver import Position, Solver, action_values, deal_value
+
+BID_FACTOR = 2.5
+TRUST_Z = 2.0  # standard errors by which a bid must beat the easy rule's call
+SD_FLOOR = 50.0  # the least spread assumed for one deal's payment difference (two samples can agree by chance)
+TT_LIMIT = 1_500_000  # transposition-table entries kept per trump mode before it is cleared
+
+
+class StrongBot:
+    name = "strong"
+
+    def __init__(self, think: float = 0.4) -> None:
+        self.budget = Budget(think, min_samples=4, max_samples=400)
+        self.bid_budget = Budget(min(60.0, think * BID_FACTOR), min_samples=2, max_samples=200)
+        from .bots import EasyBot  # here, not at the top: bots.py imports this module for LEVELS
+
+        self._solvers: dict[int, Solver] = {}
+        self._easy = EasyBot()
+
+    # -- the Bot protocol -----------------------------------------------------------------
+    def act(self, view: dict[str, Any], rng: random.Random) -> str:
+        return self.decide(view, rng).action
+
+    def explain(self, view: dict[str, Any], rng: random.Random) -> tuple[str, str]:
+        """The action and one sentence for the hint."""
+        decision = self.decide(view, rng)
+        values, action = decision.values, decision.action
+        if len(values) < 2:
+            return action, "it is the only legal action"
+        gain = values[action] - max(v for a, v in values.items() if a != action)
+        if gain < 0:
+            return action, (f"the manual's call: the solver's preference is within the noise of "
+                            f"{decision.samples} sampled deals")
+        return action, (f"the solver makes this {gain:.0f} points better on average "
+                        f"(over {decision.samples} deals consistent with what you have seen)")
+
+    def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+        sampler = Sampler(view)
+        if view["phase"] == "play":
+            return Pimc(lambda r: self._card_world(sampler, r), lambda w: self.card_values(view, w),
+                        self.budget).decide(legal, rng)
+
+        records: list[tuple[float, dict[str, float]]] = []
+        weight = [0.0]
+
+        def world(r: random.Random) -> tuple[list[str], float] | None:
+            pack = sampler.sample(r)
+            if pack is None:
+                return None
+            weight[0] = sampler.weight(pack, self._easy)
+            return pack, weight[0]
+
+        def evaluate(pack: list[str]) -> dict[str, float]:
+            values = self.bid_values(view, pack)
+            records.append((weight[0], values))
+            return values
+
+        decision = Pimc(world, evaluate, self.bid_budget).decide(legal, rng)
+        return self._trust(decision, self._easy.act(view, rng), records)
+
+    def _trust(self, decision: Decision, prior: str, records: list[tuple[float, dict[str, float]]]) -> Decision:
+        """Leave the manual's call only where the samples say clearly that another option is better.
+
+        Why: a bid is judged on few deals (each costs a full solve per option), and one deal's
+        payment varies by a hundred points, so the plain mean of a handful of samples picks
+        bad contracts by chance.  The difference to the easy rule's call is paired per deal;
+        an option replaces that call only if its mean gain exceeds ``TRUST_Z`` standard errors
+        (the spread taken as at least ``SD_FLOOR``: two or three samples can agree by chance).
+        """
+        n = len(records)
+        if n < 2 or prior not in decision.values:
+            return decision
+        total = sum(w for w, _ in records) or 1.0
+        best, best_gain = prior, 0.0
+        for option in decision.values:
+            if option == prior:
+                continue
+            diffs = [(w, v[option] - v[prior]) for w, v in records]
+            mean = sum(w * d for w, d in diffs) / total
+            var = sum(w * (d - mean) ** 2 for w, d in diffs) / total
+            se = max((var * n / (n - 1)) ** 0.5, SD_FLOOR) / n ** 0.5
+            if mean > TRUST_Z * se and mean > best_gain:
+                best, best_gain = option, mean
+        decision.extra["prior"] = prior
+        decision.action = best
+        return decision
+
+    # -- values ---------------------------------------------------------------------------
+    def solver(self, mode: int) -> Solver:
+        s = self._solvers.get(mode)
+        if s is None or len(s.tt) > TT_LIMIT:
+            s = self._solvers[mode] = Solver(mode)
+        return s
+
+    def _card_world(self, sampler: Sampler, rng: random.Random) -> tuple[Position, float] | None:
+        drawn = sampler.draw(rng)
+        if drawn is None:
+            return None
+        pack, opp_now = drawn
+        return position_from_view(sampler.view, opp_now), sampler.weight(pack, self._easy)
+
+    def card_values(self, view: dict[str, Any], pos: Position) -> dict[str, float]:
+        return {a: float(v) for a, v in action_values(pos, self.solver(pos.mode)).items()}
+
+    def bid_values(self, view: dict[str, Any], pack: list[str]) -> dict[str, float]:
+        """Each legal option played out on ``pack``: the rest of the bidding by the easy rule, the play solved."""
+        seat = view["seat"]
+        game = Clobby(**view["options"])
+        base = game.new_state(deck=pack, dealer=view["dealer"])
+        for a in public_actions(view):
+            base.apply(a)
+        out: dict[str, float] = {}
+        for option in view["legal_actions"]:
+            state = base.clone()
+            state.apply(option)
+            while not state.deals and state.phase != "play":
+                p = state.current_player
+                assert p is not None
+                v = state.view(p)
+                v["scores"] = list(view["scores"])
+                state.apply(self._easy.act(v, random.Random(0)))
+            if state.deals or state.phase != "play":
+                out[option] = 0.0  # thrown in: nobody scores
+                continue
+            pos = Position.from_state(state)
+            value = deal_value(pos, self.solver(pos.mode))
+            out[option] = float(value if pos.maker == seat else -value)
+        return out
+
+
+def position_from_view(view: dict[str, Any], opp_now: int) -> Position:
+    """The open position of a view in play once the opponent's hand is filled in."""
+    seat = view["seat"]
+    opp = 1 - seat
+    mode = TRUMP_OF[view["trump"]]
+    pts = POINTS[mode]
+    hands = [0, 0]
+    for c in view["hand"]:
+        hands[seat] |= 1 << INDEX[c]
+    hands[opp] = opp_now
+    played = [0, 0]
+    card_pts = [0, 0]
+    for t in view["tricks"]:
+        (s0, c0), (s1, c1) = t["cards"]
+        a, b = INDEX[c0], INDEX[c1]
+        played[s0] |= 1 << a
+        played[s1] |= 1 << b
+        card_pts[t["winner"]] += pts[a] + pts[b]
+    trick = [(s, INDEX[c]) for s, c in view["trick"]]
+    for s, c in trick:
+        played[s] |= 1 << c
+    bella = [0, 0]
+    for s, _ in view["bella"]:
+        bella[s] += 20
+    melds = [0, 0]
+    w = view["meld_winner"]
+    if w is not None:
+        melds[w] = sum(meld_points(r) for r in runs(hands[w] | played[w]))
+    return Position(mode, view["maker"], hands, played, trick, seat, card_pts, bella, melds)

@@ -1,0 +1,181 @@
+"""Schafkopf ``strong`` player: perfect-information Monte Carlo over weighted consistent deals.
+
+How it decides (issue 13):
+
+- **Card play**: ``sampler.Sampler`` deals the hidden cards consistently with the view and
+  weights each deal by the likelihood of the others' bids; ``search.pimc.Pimc`` averages, over
+  those deals, the margin (own deal score minus the mean of the others') that each legal card
+  leads to, and plays the best.  When few enough tricks are left (``EXACT_SOLO`` / ``EXACT_RAMSCH``
+  including the current one) each deal is solved exactly by ``solver.py`` (solo: the soloist's
+  real score, schneider/schwarz included; Ramsch: the paranoid value of its own scoring).
+  Earlier, an exact solve costs seconds to minutes in pure Python (``bench/bench_schafkopf_strong.py``
+  measures it), so each card is valued by a *hybrid playout* on that deal: every seat plays on by
+  the easy player's rules until ``EXACT_*`` tricks are left, and the solver then finishes the deal
+  exactly.  That is a weaker evaluator than a full solve; it is what the budget buys.
+- **Pick-up or pass, and the two discards**: each option is simulated over sampled deals with
+  the rules' real payments: pick-up (the easy discard rule, then the hybrid playout) against
+  pass (the later seats bid by the easy rule — the same model the sampler's inference uses; if
+  all pass, the Ramsch is played out and scored as a Ramsch).  A discard compares the few best
+  pairs by the easy player's pair rule (``_pair_value``: it keeps the candidates few enough to
+  simulate) by the hybrid playout of the whole deal; a card's value is that of its best pair.
+
+Strategy fusion and information leakage (PIMC's known weaknesses): each sample is solved as if
+all hands were open, so the solver "knows" which of two finesses works (strategy fusion).  What
+is done about it: only the current decision is taken from the average, every later decision is
+re-sampled from the view it will have then (so a choice never commits to a per-sample plan), and
+in the early tricks the playout uses the easy rules, which play without seeing the cards, not the
+clairvoyant solver.  Information leakage (what our own play tells the others) is not modelled:
+the solver assumes the others play as if they saw everything either way.  Inference from the
+others' play beyond hard voids is not modelled either; the bidding is (``sampler.py``).
+
+The player reads only the view it is given; the engine states it builds are rebuilt from a
+sampled deal (``Sampler.deck`` + ``Sampler.actions``), never the real one.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from typing import Any
+
+from ...registry import load
+from ...search.pimc import Budget, Decision, Pimc
+from .bots import EasyBot
+from .rules import INDEX, ORDER
+from .sampler import Sampler, World
+from .solver import action_values, position_from_state, position_value
+
+#: the exact solver takes over when this many tricks are left (the current one included)
+EXACT_SOLO = 5
+EXACT_RAMSCH = 4
+#: how many discard pairs (by the easy player's pair rule) are simulated
+DISCARD_CANDIDATES = 5
+#: a bid or a discard is worth a longer think than one card (they come once a deal): so many budgets
+SLOW_FACTOR = 2.5
+
+
+class StrongBot:
+    """``think``: seconds per card decision (a bid or a discard gets ``SLOW_FACTOR`` times that).
+
+    The budget is wall-clock time; a benchmark on a shared, overloaded machine may set
+    ``PARLOUR_THINK_CLOCK=cpu`` so that the budget counts this process's CPU time instead and
+    the player's strength does not depend on the other load.
+    """
+
+    name = "strong"
+
+    def __init__(self, think: float = 0.4, min_samples: int = 4) -> None:
+        self.think = think
+        self.budget = Budget(think, min_samples=min_samples, max_samples=400)
+        self.slow_budget = Budget(min(60.0, think * SLOW_FACTOR), min_samples=min_samples, max_samples=400)
+        cpu = os.environ.get("PARLOUR_THINK_CLOCK") == "cpu"
+        self.clock = time.process_time if cpu else time.perf_counter
+        self.game = load("schafkopf")
+        self.easy = EasyBot()
+
+    # -- the public face ----------------------------------------------------------------
+    def act(self, view: dict[str, Any], rng: random.Random) -> str:
+        return self.decide(view, rng).action
+
+    def explain(self, view: dict[str, Any], rng: random.Random) -> tuple[str, str]:
+        """The action and one sentence on why (for the hint)."""
+        decision = self.decide(view, rng)
+        return decision.action, decision.reason("points")
+
+    def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
+        legal = list(view["legal_actions"])
+        if len(legal) == 1:
+            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+        sampler = Sampler(view)
+        phase = view["phase"]
+        seat = view["seat"]
+        if phase == "play":
+            pimc = Pimc(lambda r: self._draw(sampler, r), lambda w: self._play_values(sampler, w, seat, legal, rng),
+                        self.budget, self.clock)
+            return pimc.decide(legal, rng)
+        if phase == "bid":
+            pimc = Pimc(lambda r: self._draw(sampler, r), lambda w: self._bid_values(sampler, w, seat, rng),
+                        self.slow_budget, self.clock)
+            return pimc.decide(legal, rng)
+        pairs = self._discard_pairs(view)
+        cards = sorted({c for pair in pairs for c in pair} & set(legal), key=INDEX.__getitem__)
+        pimc = Pimc(lambda r: self._draw(sampler, r),
+                    lambda w: self._discard_values(sampler, w, seat, pairs, cards, view, rng), self.slow_budget,
+                    self.clock)
+        return pimc.decide(cards, rng)
+
+    @staticmethod
+    def _draw(sampler: Sampler, rng: random.Random) -> tuple[World, float] | None:
+        return sampler.draw(rng)
+
+    # -- engine states rebuilt from a sampled deal -----------------------------------------
+    def _rebuild(self, sampler: Sampler, world: World) -> Any:
+        state = self.game.new_state(seed=0, deck=sampler.deck(world), dealer=sampler.dealer)
+        for action in sampler.actions(world):
+            state.apply(action)
+        return state
+
+    def _finish(self, state: Any, seat: int, rng: random.Random) -> float:
+        """Play the deal out (easy rules, then the exact solver for the last tricks); ``seat``'s margin."""
+        while not state.deals:
+            if state.phase == "play" and not state._trick:  # a trick boundary of a sampled state
+                left = 10 - len(state._tricks)
+                if left <= (EXACT_RAMSCH if state._soloist is None else EXACT_SOLO):
+                    return position_value(position_from_state(state), seat)
+            player = state.current_player
+            state.apply(self.easy.act(state.view(player), rng))
+        scores = state.deals[0]["scores"]
+        return scores[seat] - (sum(scores) - scores[seat]) / 2
+
+    # -- the three kinds of decision ---------------------------------------------------------
+    def _play_values(self, sampler: Sampler, world: World, seat: int, legal: list[str],
+                     rng: random.Random) -> dict[str, float]:
+        pos = world.position
+        assert pos is not None
+        left = 10 - sum(pos.tricks)
+        exact = EXACT_RAMSCH if pos.soloist is None else EXACT_SOLO
+        if left <= exact:
+            values = action_values(pos)
+            return {ORDER[c]: v for c, v in values.items()}
+        state = self._rebuild(sampler, world)
+        out: dict[str, float] = {}
+        for action in legal:
+            s = state.clone()
+            s.apply(action)
+            out[action] = self._finish(s, seat, rng)
+        return out
+
+    def _bid_values(self, sampler: Sampler, world: World, seat: int, rng: random.Random) -> dict[str, float]:
+        state = self._rebuild(sampler, world)
+        out: dict[str, float] = {}
+        for action in ("pick-up", "pass"):
+            s = state.clone()
+            s.apply(action)
+            out[action] = self._finish(s, seat, rng)
+        return out
+
+    def _discard_pairs(self, view: dict[str, Any]) -> list[tuple[str, ...]]:
+        hand = [INDEX[c] for c in view["hand"]]
+        done = [INDEX[c] for c in view.get("discard") or []]
+        full = hand + done
+        if done:
+            pairs = [(done[0], c) for c in hand]
+        else:
+            pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
+        pairs.sort(key=lambda p: EasyBot._pair_value(p, full), reverse=True)
+        return [tuple(ORDER[c] for c in p if c not in done) for p in pairs[:DISCARD_CANDIDATES]]
+
+    def _discard_values(self, sampler: Sampler, world: World, seat: int, pairs: list[tuple[str, ...]],
+                        cards: list[str], view: dict[str, Any], rng: random.Random) -> dict[str, float]:
+        state = self._rebuild(sampler, world)
+        out = dict.fromkeys(cards, -1e9)
+        for pair in pairs:
+            s = state.clone()
+            for card in pair:
+                s.apply(card)
+            value = self._finish(s, seat, rng)
+            for card in pair:
+                if card in out and value > out[card]:
+                    out[card] = value
+        return out

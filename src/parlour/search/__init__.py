@@ -1,0 +1,1 @@
+"""Game-independent search and equilibrium pieces shared by the computer players."""

@@ -1,0 +1,384 @@
+"""How the table is said to people: the narration every interface shares.
+
+Why a layer of its own: line mode, the terminal table and the coming browser table all
+tell the same story (who played what, who won the trick, what a deal scored, who won the
+game) and must word it alike and never leak a private action.  Each game's own words live
+in its ``games/<name>/text.py``; this module asks that module through optional hooks, so
+no generic code names a game:
+
+- ``describe(view) -> list[str]``     the game's own lines about a position
+- ``summarize(summary) -> list[str]`` the game's own lines about a scored deal
+- ``speak_action(action) -> str``     how an action is said after the seat's name
+                                      (default: "plays KC" for a card, "says pass" otherwise)
+- ``joke(rng) -> str``                a one-liner between deals (the ``jokes`` setting)
+
+What a game declares on its ``Game`` class (``HAS_DEALER``) is asked through ``has_dealer``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any, cast
+
+from .cards import is_card
+from .registry import game_class, part
+from .table import Event, seat_names
+
+
+def game_text(game: str) -> ModuleType | None:
+    """The game's own text module, if it has one."""
+    return part(game, "text")
+
+
+def has_dealer(game: str) -> bool:
+    """Whether interfaces show a dealer for ``game`` (its ``HAS_DEALER``)."""
+    return bool(game_class(game).HAS_DEALER)
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    return " ".join(cards) if cards else "(none)"
+
+
+def trick_text(cards: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
+    return ", ".join(f"{names[seat]} {card}" for seat, card in cards)
+
+
+def seat_labels(num_players: int, human: int | None = None) -> list[str]:
+    """The seats' names, the human's marked "(you)"."""
+    names = list(seat_names(num_players))
+    if human is not None:
+        names[human] = f"{names[human]} (you)"
+    return names
+
+
+def describe(view: Mapping[str, Any]) -> list[str]:
+    """The game's own lines about ``view`` (none if its text module has no ``describe``)."""
+    hook = _hook(view["game"], "describe")
+    return list(hook(view)) if hook is not None else []
+
+
+def summarize(game: str, summary: dict[str, Any]) -> list[str]:
+    """The game's own lines about a scored deal (none if its text module has no ``summarize``)."""
+    hook = _hook(game, "summarize")
+    return list(hook(summary)) if hook is not None else []
+
+
+def speak_action(game: str, action: str) -> str:
+    """How ``action`` is said after the seat's name: the game's ``speak_action`` or the default."""
+    hook = _hook(game, "speak_action")
+    if hook is not None:
+        return str(hook(action))
+    return f"{'plays' if is_card(action) else 'says'} {action}"
+
+
+def joker(game: str) -> Callable[[random.Random], str] | None:
+    """The game's ``joke(rng)``, if it tells jokes."""
+    return cast("Callable[[random.Random], str] | None", _hook(game, "joke"))
+
+
+def _hook(game: str, name: str) -> Callable[..., Any] | None:
+    module = game_text(game)
+    hook = getattr(module, name, None) if module is not None else None
+    return cast("Callable[..., Any] | None", hook)
+
+
+def trick_line(trick: Mapping[str, Any], winner: int | None, names: Sequence[str]) -> str:
+    """One line for a won trick: its cards, its winner and, if the trick had any, its prizes."""
+    cards = trick_text(trick.get("cards") or [], names)
+    won = names[winner] if winner is not None else "nobody"
+    prizes = trick.get("prizes")
+    extra = f" for {' '.join(prizes)}" if prizes else ""
+    return f"Trick: {cards} — won by {won}{extra}."
+
+
+def last_trick_line(trick: Mapping[str, Any] | None, num_players: int, human: int | None = None) -> str:
+    """The last trick (a view's ``last_trick``), as the ``l`` key shows it in every interface."""
+    if not trick:
+        return "No trick yet."
+    return trick_line(trick, trick.get("winner"), seat_labels(num_players, human))
+
+
+def narrate(event: Event, game: str, num_players: int, human: int | None = None) -> list[str]:
+    """Lines describing a table event, never revealing a private action's card."""
+    names = seat_labels(num_players, human)
+    if event.kind == "action":
+        seat = names[event.seat] if event.seat is not None else "?"
+        action = event.data.get("action")
+        if action is None:
+            return [f"{seat} has chosen, face down."]
+        return [f"{seat} {speak_action(game, action)}"]
+    if event.kind == "trick":
+        return [trick_line(event.data, event.seat, names)]
+    if event.kind == "deal_scored":
+        lines = [f"=== Deal {event.data.get('deal', '')} over ==="]
+        lines += summarize(game, event.data)
+        scores = event.data.get("scores", [])
+        lines.append("This deal: " + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(scores)))
+        return lines
+    if event.kind == "deal":
+        return [f"--- Deal {event.data['deal']}: {names[event.data['dealer']]} deals. ---"]
+    if event.kind == "replay":
+        return [f"--- Replaying the previous deal: {names[event.data['dealer']]} deals the same pack. ---"]
+    if event.kind == "game_over":
+        scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(event.data["scores"]))
+        winner = event.data["winner"]
+        result = "no winner (a tie)" if winner is None else f"{names[winner]} wins"
+        return [f"*** Game over: {scores}. {result}. ***"]
+    return []
+
+
+def format_stats(rows: list[dict[str, Any]]) -> str:
+    """The statistics table (finished games per game and level), as line mode and the TUI show it."""
+    if not rows:
+        return "No finished games yet."
+    head = (f"{'game':<10} {'level':<7} {'played':>6} {'won':>5} {'+undo':>5} {'lost':>5} {'drawn':>5}"
+            f" {'won %':>6}")
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        undone = int(r.get("won_with_undo") or 0)
+        clean = r["won"] - undone
+        pct = 100.0 * clean / r["played"] if r["played"] else 0.0
+        lines.append(f"{r['game']:<10} {r['level']:<7} {r['played']:>6} {clean:>5} {undone:>5} {r['lost']:>5}"
+                     f" {r['drawn']:>5} {pct:>5.1f}%")
+    lines.append("won: clean wins; +undo: wins after taking moves back (counted apart); won % counts clean wins.")
+    return "\n".join(lines)
+
+
+# -- keys: what each key means at the table, the same in every interface ------------------------
+#: The keys of the cards in a hand: bound to a card for the rest of the deal (see ``CardKeys``).
+CARD_KEYS = "123456789abcdefghijk"
+#: The table's own letters (last trick, undo, replay, score sheet, options).  Upper case always
+#: means the table; lower case too, unless the game uses that letter for one of its choices.
+TABLE_LETTERS = frozenset("lurso")
+#: Y and N answer a yes/no question in every game (its ``YES_NO``); never a game's choice key.
+YES_KEY, NO_KEY = "y", "n"
+
+
+def choice_keys(game: str) -> dict[str, str]:
+    """The game's ``CHOICE_KEYS`` (action kind -> key), declared once in its text module.
+
+    An action kind is the action itself (``pass``, ``name C``), a suffix (``+bella`` for
+    ``KC+bella``) or a first word with any card after it (``call *`` for ``call AS``).
+    """
+    module = game_text(game)
+    return dict(getattr(module, "CHOICE_KEYS", {}) or {})
+
+
+def action_kind(game: str, action: str) -> str | None:
+    """Which of the game's ``CHOICE_KEYS`` kinds ``action`` is (None: a card, or undeclared)."""
+    keys = choice_keys(game)
+    if action in keys:
+        return action
+    if "+" in action:
+        suffix = "+" + action.partition("+")[2]
+        if suffix in keys:
+            return suffix
+    first, _, rest = action.partition(" ")
+    if rest and f"{first} *" in keys:
+        return f"{first} *"
+    return None
+
+
+def choice_key(game: str, action: str) -> str:
+    """The fixed key of a choice ('' if it has none: a card, which has a ``CardKeys`` key)."""
+    kind = action_kind(game, action)
+    return choice_keys(game)[kind] if kind is not None else ""
+
+
+def yes_no(game: str, legal: Sequence[str]) -> tuple[str | None, str | None]:
+    """The legal answers Y and N stand for now (the game's ``YES_NO``: action -> "yes"/"no")."""
+    module = game_text(game)
+    answers: dict[str, str] = dict(getattr(module, "YES_NO", {}) or {})
+    yes = next((a for a in legal if answers.get(a) == "yes"), None)
+    no = next((a for a in legal if answers.get(a) == "no"), None)
+    return yes, no
+
+
+def table_letter(game: str, char: str) -> str | None:
+    """The table letter ``char`` means in ``game`` (lower case), or None if it is the game's key."""
+    if char.isupper() and char.lower() in TABLE_LETTERS:
+        return char.lower()
+    if char in TABLE_LETTERS and char not in choice_keys(game).values():
+        return char
+    return None
+
+
+def actions_for_key(game: str, char: str, legal: Sequence[str]) -> list[str]:
+    """The legal choices (not cards) a typed ``char`` picks: usually one; several share a key
+    only when they are one kind (two bella announcements, the cards one may call)."""
+    key = char.lower()
+    out = [a for a in legal if choice_key(game, a) == key]
+    if not out and key in (YES_KEY, NO_KEY):
+        yes, no = yes_no(game, legal)
+        pick = yes if key == YES_KEY else no
+        out = [pick] if pick is not None else []
+    return out
+
+
+def refuse_key(game: str, char: str) -> str:
+    """One line saying why a key does nothing now (it is never given another meaning)."""
+    key = char.lower()
+    meaning = next((kind for kind, k in choice_keys(game).items() if k == key), None)
+    if meaning is not None:
+        return f"{char.upper()} ({meaning.replace(' *', ' a card')}) is not possible now."
+    if key in (YES_KEY, NO_KEY):
+        return f"{char.upper()} answers a yes/no question; none is asked now."
+    if key in CARD_KEYS:
+        return f"{char.upper()} is not the key of a card you may play now."
+    return f"{char!r} means nothing at this table (? lists the keys)."
+
+
+class CardKeys:
+    """Keys bound to cards, not positions, for the rest of the deal.
+
+    Why: a key that moved to the next card after every play made a habitual key play the
+    wrong card (a two-card discard sent the wrong second card).  A card keeps the key it got
+    when it came into the hand; a played card's key stays unused until the deal ends; a card
+    that joins the hand takes the lowest free key.  When the whole hand is new (a new deal,
+    or Le Truc's fresh cards after a call) the keys start again at 1.
+    """
+
+    def __init__(self) -> None:
+        self._keys: dict[str, str] = {}
+        self._deal_key: object = None
+
+    def assign(self, hand: Sequence[str], deal_key: object) -> dict[str, str]:
+        """Card -> key for ``hand`` (in the order shown), keeping every earlier binding."""
+        if deal_key != self._deal_key or not set(hand) & set(self._keys):
+            self._deal_key = deal_key
+            self._keys = {}
+        used = set(self._keys.values())
+        free = (k for k in CARD_KEYS if k not in used)
+        for card in hand:
+            if card not in self._keys:
+                self._keys[card] = next(free, "")
+        return {card: self._keys[card] for card in hand}
+
+    def card_for(self, char: str, hand: Sequence[str]) -> str | None:
+        """The card of ``hand`` whose key is ``char``, if any."""
+        key = char.lower()
+        return next((card for card in hand if self._keys.get(card) == key and key), None)
+
+
+def prompt(view: Mapping[str, Any], legal: Sequence[str], hand: Sequence[str]) -> str:
+    """What is being asked of the player now, in words: the game's ``prompt(view)`` if it
+    says (a discard, a give-back), else "Play a card" / "Choose: ..." from the legal actions."""
+    hook = _hook(view["game"], "prompt")
+    said = hook(view) if hook is not None else None
+    if said:
+        return str(said)
+    in_hand = set(hand)
+    cards = [a for a in legal if a in in_hand]
+    others = [a for a in legal if a not in in_hand]
+    if cards and others:
+        return "Play a card, or choose: " + ", ".join(others)
+    if cards:
+        return "Play a card"
+    if others:
+        return "Choose: " + ", ".join(others)
+    return ""
+
+
+# -- the keys of each game's table, as its original program had them ---------------------------
+#: What each table function does, in words (a game's ``FKEYS`` maps an F-key to one of these).
+FUNCTIONS: dict[str, str] = {
+    "sound": "sound on/off",
+    "demo": "demo: the computer plays your seat too (again: your seat back)",
+    "sort": "sort your hand on/off",
+    "options": "options",
+    "replay_mode": "replay option on/off (offer to replay each deal)",
+    "rules": "instructions (the rules)",
+    "replay": "replay the deal (the previous deal's cards, at any point)",
+    "quit": "quit to the menu (the game stays saved)",
+    "slower": "slower computer",
+    "faster": "faster computer",
+    "background": "background colour",
+    "border": "border colour",
+    "jokes": "jokes on/off",
+}
+#: Keys every table has whatever the game's original had (its F-keys are the game's ``FKEYS``).
+TABLE_KEYS: tuple[tuple[str, str], ...] = (
+    (".", "hint: show the suggested move (. again or Enter plays it)"),
+    ("U", "undo your last move (and the computer's after it)"),
+    ("R", "replay the deal (the previous deal's cards)"),
+    ("S", "score sheet of this game, deal by deal"),
+    ("L", "the last trick"),
+    ("O", "options"),
+    ("=", "sort your hand on/off"),
+    ("+ -", "faster / slower computer"),
+    ("← →", "move the highlight; Enter plays it"),
+    ("?", "this list"),
+)
+
+
+def fkeys(game: str) -> dict[str, str]:
+    """The game's ``FKEYS`` (``"f1"`` -> a ``FUNCTIONS`` name), as its original's manual lists them."""
+    module = game_text(game)
+    return dict(getattr(module, "FKEYS", {}) or {})
+
+
+def key_table(game: str) -> list[tuple[str, str]]:
+    """Every key of ``game``'s table and what it does: its F-keys, its choices, the table's own."""
+    rows = [(k.upper(), FUNCTIONS[f]) for k, f in sorted(fkeys(game).items(), key=lambda kv: int(kv[0][1:]))]
+    rows.append(("1-9, a…", "play the card under that key (a card keeps its key all deal)"))
+    for kind, key in choice_keys(game).items():
+        rows.append((key, kind.replace(" *", " a card")))
+    yes_words = dict(getattr(game_text(game), "YES_NO", {}) or {})
+    if yes_words:
+        rows.append(("Y / N", "yes / no: " + ", ".join(f"{a} = {w}" for a, w in yes_words.items())))
+        rows.append(("↑ / ↓", "yes / no"))
+    taken = set(choice_keys(game).values())
+    # a table letter the game also uses is the upper case one only: say Shift
+    rows += [(f"Shift+{k}" if k.lower() in taken else k, what) for k, what in TABLE_KEYS]
+    return rows
+
+
+def format_key_table(game: str) -> str:
+    """``key_table`` as aligned lines (the ``?`` note and the README's tables)."""
+    rows = key_table(game)
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"{k:<{width}}  {what}" for k, what in rows)
+
+
+def score_sheet(deals: Sequence[Mapping[str, Any]], num_players: int, human: int | None = None) -> str:
+    """The current game's score sheet: each deal's scores and the running totals (``S``/``score``).
+
+    Why the running total is summed here: deals' ``scores`` are what each deal added, and a
+    sheet shows both, the way players keep one on paper.
+    """
+    if not deals:
+        return "No deal has been scored yet in this game."
+    names = seat_labels(num_players, human)
+    width = max(8, *(len(n) for n in names))
+    head = f"{'deal':>4}  " + "  ".join(f"{n:>{width}}" for n in names)
+    lines = [head, "-" * len(head)]
+    totals = [0] * num_players
+    for i, deal in enumerate(deals, start=1):
+        scores = list(deal.get("scores") or [0] * num_players)
+        totals = [t + int(s) for t, s in zip(totals, scores, strict=False)]
+        cells = "  ".join(f"{f'{s:+d} = {t}':>{width}}" for s, t in zip(scores, totals, strict=False))
+        lines.append(f"{deal.get('deal', i)!s:>4}  {cells}")
+    return "\n".join(lines)
+
+
+def retell(state: Any, human: int | None = None, last: int = 200) -> list[str]:
+    """The announcements of a game so far (at most the ``last`` lines), retold from its record.
+
+    Why: the announcements log must survive a resume, and the record is all a saved game
+    keeps; replaying its standing actions through a ``Table`` gives the same events, narrated
+    as they were (a private action stays face down).
+    """
+    from .engine import REPLAY_DEAL, effective_actions
+    from .table import Table
+
+    game = state.game
+    fresh = game.new_state(seed=state.seed, deck=state._given_deck, dealer=state._given_dealer)
+    table = Table(fresh, [None] * game.num_players, hint_level="easy")
+    lines: list[str] = []
+    for action in effective_actions(state.actions):
+        events = table.replay_deal() if action == REPLAY_DEAL else table.play(action)
+        for event in events:
+            lines += narrate(event, game.name, game.num_players, human)
+    return lines[-last:]

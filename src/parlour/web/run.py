@@ -1,0 +1,58 @@
+"""A server on 127.0.0.1 and a free port, in a background thread (tests and the load bench).
+
+Why in the package: the browser tests, the frame-leak test and ``bench/bench_web_load.py``
+all start and stop real servers (uvicorn, real sockets) the same way.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+from types import TracebackType
+
+import uvicorn
+
+from .server import BURST, MAX_MESSAGE, RATE, create_app
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ServerThread:
+    """``with ServerThread(db) as server: ... server.url ...``; stops (and frees the port) on exit."""
+
+    def __init__(self, db: str | Path, *, workers: int = 0, port: int | None = None,
+                 rate: tuple[float, float] = (RATE, BURST)) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.app = create_app(db, workers=workers, rate=rate)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=MAX_MESSAGE * 2, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name=f"parlour-web-{self.port}", daemon=True)
+
+    def start(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the web server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+    def __enter__(self) -> ServerThread:
+        return self.start()
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.stop()

@@ -1,0 +1,386 @@
+"""``parlour serve``: the FastAPI app (lobby API, the static page) and the WebSocket play.
+
+Why every check is here and not in the page: the server is the only authority.  A browser
+proves its seat with the per-seat token (first WebSocket message, never in a URL the server
+logs: the page keeps it in the link's ``#fragment``), every message is checked against a
+schema and a size limit and for being legal for *that* seat *now*, each connection has a
+rate limit, and a WebSocket from a page of another site (``Origin``) is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from ..bots import levels
+from ..registry import game_class, names, rules_text
+from ..store import Store
+from ..text import format_stats
+from .pubsub import Subscription
+from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json
+from .views import narrate_events, seat_frame
+
+log = logging.getLogger("parlour.web")
+
+MAX_MESSAGE = 2048  # bytes of one incoming WebSocket message
+MAX_BODY = 8192  # bytes of a request body (the lobby's form)
+RATE = 10.0  # messages per second a connection may send, on average
+BURST = 30.0  # ... and at once
+LOG_ON_CONNECT = 80  # announcements sent to a (re)connecting browser
+STATIC = files("parlour.web") / "static"
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+class Bucket:
+    """A token bucket: ``RATE`` messages a second, ``BURST`` at once."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+def origin_ok(origin: str | None, host: str | None, allowed: set[str]) -> bool:
+    """A WebSocket may come from our own page (same host:port), a listed origin, or a non-browser client."""
+    if origin is None:
+        return True  # not a browser: browsers always send Origin on a WebSocket
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    out = []
+    for name in names():
+        cls = game_class(name)
+        options = [{"name": o.name, "kind": o.kind.__name__, "default": o.default, "help": o.help,
+                    "low": o.low, "high": o.high, "choices": list(o.choices) if o.choices else None}
+                   for o in cls.OPTIONS]
+        out.append({"name": name, "title": cls.title or name, "players": cls.num_players,
+                    "description": cls.description, "options": options, "levels": levels(name)})
+    return out
+
+
+def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
+               store: Store | None = None, rate: tuple[float, float] = (RATE, BURST)) -> FastAPI:
+    """The whole web application on the saved-games database ``db``.
+
+    ``rate``: messages per second and burst per connection (tests driving many games raise it).
+    """
+    allowed = set(allowed_origins or ())
+    state: dict[str, Tables] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        own = store is None
+        st = Store(db) if store is None else store
+        tables = Tables(st, workers=workers)
+        state["tables"] = tables
+        try:
+            yield
+        finally:
+            tables.close()
+            if own:
+                st.close()
+
+    app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Any) -> Response:
+        if request.method == "POST":
+            if not origin_ok(request.headers.get("origin"), request.headers.get("host"), allowed):
+                return JSONResponse({"error": "this page may not create tables here"}, status_code=403)
+            if int(request.headers.get("content-length") or 0) > MAX_BODY:
+                return JSONResponse({"error": "request too large"}, status_code=413)
+        response: Response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    def page() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+
+    @app.get("/")
+    async def lobby() -> FileResponse:
+        return page()
+
+    @app.get("/t/{table_id}")
+    async def table_page(table_id: str) -> FileResponse:
+        return page()
+
+    @app.get("/api/games")
+    async def api_games() -> list[dict[str, Any]]:
+        return games_catalogue()
+
+    @app.get("/api/rules/{game}")
+    async def api_rules(game: str) -> PlainTextResponse:
+        if game not in names():
+            return PlainTextResponse("no such game", status_code=404)
+        return PlainTextResponse(rules_text(game) or "No rules page.")
+
+    @app.get("/api/stats")
+    async def api_stats() -> dict[str, Any]:
+        st = state["tables"].store
+        return {"text": format_stats(st.stats()), "history": st.finished_games(limit=20)}
+
+    @app.post("/api/tables")
+    async def api_create(request: Request) -> JSONResponse:
+        try:
+            body = json.loads(await request.body())
+            if not isinstance(body, dict):
+                raise ValueError("a table is a JSON object")
+            game = body.get("game")
+            if game not in names():
+                raise ValueError("choose one of the games")
+            options = body.get("options") or {}
+            seats = body.get("seats")
+            if not isinstance(options, dict) or not isinstance(seats, list):
+                raise ValueError("options and seats are needed")
+            mine = [i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "me"]
+            if len(mine) > 1:
+                raise ValueError("you can take one seat")
+            wanted = []
+            for s in seats:
+                if not isinstance(s, dict):
+                    raise ValueError("each seat is a person or a computer player")
+                kind = s.get("kind")
+                if kind == "me":
+                    wanted.append({"kind": "human", "claimed": True, "name": body.get("name")})
+                elif kind == "invite":
+                    wanted.append({"kind": "human"})
+                else:
+                    wanted.append({"kind": "bot", "level": s.get("level", "easy")})
+            delay = body.get("delay", 0.5)
+            table_id, tokens = state["tables"].create(game, options, wanted, open_hands=bool(body.get("open")),
+                                                      delay=delay)
+        except (ValueError, TypeError) as exc:
+            return JSONResponse({"error": str(exc)[:300]}, status_code=400)
+        links = [{"seat": i, "kind": seats[i].get("kind"), "url": f"/t/{table_id}#seat={i}&k={tok}"}
+                 for i, tok in enumerate(tokens) if tok is not None]
+        return JSONResponse({"id": table_id, "links": links, "watch": f"/t/{table_id}"})
+
+    @app.websocket("/ws/{table_id}")
+    async def ws(websocket: WebSocket, table_id: str) -> None:
+        if not origin_ok(websocket.headers.get("origin"), websocket.headers.get("host"), allowed):
+            await websocket.close(code=1008)
+            return
+        tables = state["tables"]
+        live = tables.get(table_id)
+        if live is None:
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        await Connection(websocket, tables, live, Bucket(*rate)).run()
+
+    app.state.parlour = state
+    return app
+
+
+class Connection:
+    """One browser (or scripted client) at one table, as one seat or as a spectator."""
+
+    def __init__(self, websocket: WebSocket, tables: Tables, live: LiveTable, bucket: Bucket) -> None:
+        self.ws = websocket
+        self.tables = tables
+        self.live = live
+        self.seat: int | None = None
+        self.bucket = bucket
+        self.sent_count = -1
+        self.sub: Subscription | None = None
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        await self.ws.send_text(json.dumps(frame, separators=(",", ":")))
+
+    async def error(self, message: str) -> None:
+        await self.send({"type": "error", "message": message})
+
+    async def run(self) -> None:
+        try:
+            hello = await self.receive()
+            if hello is None or hello.get("type") != "hello":
+                await self.error("say hello first")
+                await self.ws.close(code=1008)
+                return
+            if hello.get("seat") is not None:
+                try:
+                    self.seat = self.tables.seat_for(self.live, hello.get("seat"), hello.get("token"))
+                    self.tables.claim(self.live, self.seat, hello.get("name"))
+                except Refused as exc:
+                    await self.error(str(exc))
+                    await self.ws.close(code=1008)
+                    return
+            self.presence(+1)
+            sub = self.sub = self.tables.pubsub.subscribe(self.live.id)
+            try:
+                await self.send_state(narrate_events(self.live.events[-LOG_ON_CONNECT:], self.live.game,
+                                                     self.live.table.state.game.num_players, self.seat), full=True)
+                await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
+                                                                "presence": True})
+                reader = asyncio.create_task(self.read_loop())
+                try:
+                    async for message in sub:
+                        await self.on_published(message)
+                        if reader.done():
+                            break
+                finally:
+                    reader.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await reader
+            finally:
+                sub.close()
+                self.presence(-1)
+                await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
+                                                                "presence": True})
+        except WebSocketDisconnect:
+            return
+
+    def presence(self, delta: int) -> None:
+        if self.seat is not None:
+            self.live.connected[self.seat] = self.live.connected.get(self.seat, 0) + delta
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The next message, checked against the schema and the size limit (None: not acceptable)."""
+        text = await self.ws.receive_text()
+        if len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
+            await self.error("message too large")
+            return None
+        try:
+            message = json.loads(text)
+        except ValueError:
+            await self.error("a message is a JSON object")
+            return None
+        if not isinstance(message, dict) or not _schema_ok(message):
+            await self.error("unknown message")
+            return None
+        return message
+
+    async def read_loop(self) -> None:
+        refused = 0
+        try:
+            while True:
+                message = await self.receive()
+                if not self.bucket.take():
+                    refused += 1
+                    await self.error("too many messages: slow down")
+                    if refused > 50:
+                        await self.ws.close(code=1008)
+                        break
+                    continue
+                if message is not None:
+                    await self.handle(message)
+        finally:
+            if self.sub is not None:  # ends the publish loop: the connection ends with its reader
+                self.sub.close()
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            await self.send({"type": "pong"})
+            return
+        if self.seat is None:
+            await self.error("spectators watch: they cannot act")
+            return
+        live = self.live
+        try:
+            if kind == "act":
+                await self.tables.act(live, self.seat, message.get("action"))
+            elif kind == "hint":
+                await self.send({"type": "hint", "action": self.tables.hint(live, self.seat)})
+            elif kind == "replay":
+                await self.tables.replay(live, self.seat)
+            elif kind == "undo":
+                await self.tables.undo(live, self.seat)
+            else:
+                await self.error("unknown message")
+        except Refused as exc:
+            await self.error(str(exc))
+
+    async def on_published(self, message: dict[str, Any]) -> None:
+        live = self.tables.live.get(self.live.id)
+        if live is None or live is not self.live:  # reloaded after a refused write: resynchronise
+            reloaded = self.tables.get(self.live.id)
+            if reloaded is None:
+                return
+            self.live = reloaded
+            await self.send_state([], full=True)
+            return
+        if message.get("count", -1) < 0:
+            return
+        events = [event_from_json(e) for e in message.get("events", [])]
+        lines = narrate_events(events, live.game, live.table.state.game.num_players, self.seat)
+        await self.send_state(lines)
+
+    async def send_state(self, lines: list[str], *, full: bool = False) -> None:
+        live = self.live
+        frame = seat_frame(live.table, self.seat, count=live.count, lines=lines, players=live.players(),
+                           table_id=live.id, can_undo=self.tables.can_undo(live, self.seat))
+        frame["can_replay"] = frame["can_replay"] and self.tables.solo(live, self.seat) if self.seat is not None \
+            else False
+        frame["full"] = full
+        frame["delay"] = min(float(live.settings.get("delay", 0.0)), MAX_DELAY)
+        frame["finished"] = live.finished
+        self.sent_count = live.count
+        await self.send(frame)
+
+
+_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "hello": {"type": str, "seat": (int, type(None)), "token": (str, type(None)), "name": (str, type(None))},
+    "act": {"type": str, "action": str},
+    "hint": {"type": str},
+    "replay": {"type": str},
+    "undo": {"type": str},
+    "ping": {"type": str},
+}
+_LIMITS = {"token": 64, "name": 60, "action": 64}
+
+
+def _schema_ok(message: dict[str, Any]) -> bool:
+    fields = _FIELDS.get(str(message.get("type")))
+    if fields is None:
+        return False
+    for key, value in message.items():
+        kind = fields.get(key)
+        if kind is None or not isinstance(value, kind) or isinstance(value, bool):
+            return False
+        if isinstance(value, str) and len(value) > _LIMITS.get(key, 16):
+            return False
+    return True
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2) -> int:
+    """Run the server until interrupted (``parlour serve``)."""
+    import uvicorn
+
+    # Fail here, in one line, if the database cannot be used (before uvicorn starts).
+    Store(db).close()
+    app = create_app(db, workers=workers)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Parlour is serving at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 2)
+    return 0

@@ -1,0 +1,202 @@
+"""Clobby ``strong``: the sampler agrees with the view, the solver agrees with the engine, the bot plays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import parlour
+from parlour.bots import make
+from parlour.games.clobby.bots import EasyBot
+from parlour.games.clobby.sampler import Sampler, public_actions
+from parlour.games.clobby.solver import Position, Solver, action_values, deal_value
+from parlour.games.clobby.strong import StrongBot, position_from_view
+
+EASY = EasyBot()
+
+
+def _options(seed: int) -> dict[str, bool]:
+    return {"tout_atout": seed % 2 == 1, "clubs_preferred": seed % 5 == 0, "no_tie": seed % 3 == 0}
+
+
+def _random_position(seed: int, rng: random.Random) -> parlour.State | None:
+    """A first-deal position reached by easy or random play (None if the deal ended first)."""
+    state = parlour.load("clobby", **_options(seed)).new_state(seed=seed)
+    easy = rng.random() < 0.5
+    for _ in range(rng.randrange(0, 30)):
+        if state.deals:
+            return None
+        view = state.view(state.current_player)
+        state.apply(EASY.act(view, rng) if easy else rng.choice(view["legal_actions"]))
+    return None if state.deals else state
+
+
+def _check_sample(state: parlour.State, seat: int, rng: random.Random, samples: int = 3) -> int:
+    view = state.view(seat)
+    sampler = Sampler(view)
+    checked = 0
+    for _ in range(samples):
+        pack = sampler.sample(rng)
+        assert pack is not None, "no consistent deal found"
+        assert 0 < sampler.weight(pack) <= 1
+        rebuilt = state.game.new_state(deck=pack, dealer=view["dealer"])
+        for action in public_actions(view):
+            rebuilt.apply(action)  # raises IllegalAction if the sample contradicts the play
+        assert rebuilt.view(seat) == view
+        checked += 1
+    assert sampler.failures == 0  # the meld constraint was never relaxed
+    return checked
+
+
+def test_every_sample_agrees_with_the_view() -> None:
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(160):
+        state = _random_position(seed, rng)
+        if state is not None:
+            for seat in (0, 1):
+                checked += _check_sample(state, seat, rng)
+    assert checked > 400
+
+
+def test_samples_keep_voids_and_shown_melds() -> None:
+    """Positions where the opponent showed a void or a meld: the sampler still always agrees."""
+    rng = random.Random(5)
+    hard = 0
+    for seed in range(400):
+        state = _random_position(seed, rng)
+        if state is None:
+            continue
+        for seat in (0, 1):
+            view = state.view(seat)
+            sampler = Sampler(view)
+            if sampler.forbidden or view["melds"][1 - seat] or view["meld_winner"] == 1 - seat:
+                hard += 1
+                _check_sample(state, seat, rng, samples=2)
+        if hard >= 60:
+            break
+    assert hard >= 60
+
+
+def test_weight_penalises_bids_the_easy_rule_would_not_make() -> None:
+    rng = random.Random(3)
+    seen_low = False
+    for seed in range(60):
+        state = parlour.load("clobby").new_state(seed=seed)
+        state.apply("take" if seed % 2 else "pass")  # elder's bid, whatever his cards
+        view = state.view(state.dealer)
+        sampler = Sampler(view)
+        weights = {sampler.weight(sampler.sample(rng) or []) for _ in range(20)}
+        assert weights <= {1.0, 0.15}
+        seen_low |= 0.15 in weights
+    assert seen_low
+
+
+def _engine_minimax(state: parlour.State, seat: int) -> int:
+    if state.deals:
+        scores = state.deals[-1]["scores"]
+        return scores[seat] - scores[1 - seat]
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        values.append(_engine_minimax(child, seat))
+    return max(values) if state.current_player == seat else min(values)
+
+
+def _endgames(count: int, cards_played: range, seed: int) -> int:
+    """Solver values of every legal action == plain minimax through the engine, on ``count`` endgames."""
+    rng = random.Random(seed)
+    done = 0
+    s = seed * 10_000
+    while done < count:
+        s += 1
+        state = parlour.load("clobby", tout_atout=s % 3 == 0).new_state(seed=s)
+        while not state.deals and state.phase != "play":
+            state.apply(rng.choice(state.legal_actions()))
+        if state.deals:
+            continue
+        for _ in range(rng.choice(cards_played)):
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.current_player
+        expected = {}
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            expected[action] = _engine_minimax(child, seat)
+        assert action_values(Position.from_state(state)) == expected, f"seed {s}"
+        done += 1
+    return done
+
+
+def test_solver_equals_engine_minimax_on_small_endgames() -> None:
+    # 3 or 4 tricks left (11 to 13 cards of 18 played), leads and follows, bella and last trick included
+    assert _endgames(1000, range(11, 14), seed=1) == 1000
+
+
+@pytest.mark.slow
+def test_solver_equals_engine_minimax_on_endgames_up_to_five_tricks() -> None:
+    assert _endgames(3000, range(8, 14), seed=2) == 3000
+
+
+def test_deal_value_is_the_value_of_the_best_first_card() -> None:
+    rng = random.Random(8)
+    for seed in range(12):
+        state = parlour.load("clobby").new_state(seed=seed)
+        while not state.deals and state.phase != "play":
+            state.apply(EASY.act(state.view(state.current_player), rng))
+        if state.deals:
+            continue
+        pos = Position.from_state(state)
+        solver = Solver(pos.mode)
+        values = action_values(pos, solver)
+        best = max(values.values())
+        assert deal_value(pos, solver) == (best if pos.turn == pos.maker else -best)
+
+
+def test_position_from_view_with_the_true_hand_is_the_open_position() -> None:
+    rng = random.Random(4)
+    for seed in range(40):
+        state = _random_position(seed, rng)
+        if state is None or state.phase != "play":
+            continue
+        seat = state.current_player
+        truth = Position.from_state(state)
+        assert position_from_view(state.view(seat), truth.hands[1 - seat]) == truth
+
+
+def test_strong_plays_whole_deals_legally_and_explains() -> None:
+    bot = make("clobby", "strong", think=0.0)
+    assert isinstance(bot, StrongBot)
+    bot.budget.min_samples = bot.bid_budget.min_samples = 1
+    rng = random.Random(2)
+    for seed in range(2):
+        state = parlour.load("clobby", tout_atout=seed == 1).new_state(seed=seed)
+        while not state.deals:
+            view = state.view(state.current_player)
+            action, reason = bot.explain(view, rng)
+            assert action in view["legal_actions"]
+            assert reason
+            state.apply(action)
+
+
+def test_bid_values_value_every_option() -> None:
+    bot = StrongBot(think=0.01)
+    state = parlour.load("clobby", tout_atout=True).new_state(seed=7)
+    state.apply("pass")
+    state.apply("pass")
+    view = state.view(state.current_player)
+    pack = Sampler(view).sample(random.Random(1))
+    assert pack is not None
+    values = bot.bid_values(view, pack)
+    assert set(values) == set(view["legal_actions"])
+    assert all(isinstance(v, float) for v in values.values())
+
+
+@pytest.mark.slow
+def test_strong_beats_easy() -> None:
+    from parlour import arena
+
+    result = arena.run("clobby", "strong", "easy", 100, jobs=2, think=0.1)
+    assert result.mean > 0

@@ -1,0 +1,202 @@
+"""Schafkopf ``strong``: the sampler agrees with the view, the solver with the engine, the bot plays legally.
+
+The reference for the solver is a plain game-tree search driven through the real engine
+(``state.clone()`` / ``apply`` / the deal summary's scores): no transposition table, no
+equivalent cards, no move ordering, only alpha-beta cut-offs (which never change a minimax
+value) so that thousands of endgames stay fast.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.bots import make
+from parlour.games.schafkopf.bots import EasyBot
+from parlour.games.schafkopf.rules import INDEX
+from parlour.games.schafkopf.sampler import Sampler, bid_likelihood, pick_up_probability
+from parlour.games.schafkopf.solver import (
+    RamschSolver,
+    SoloSolver,
+    action_values,
+    position_from_state,
+)
+
+GAME = parlour.load("schafkopf")
+EASY = EasyBot()
+
+
+def _value(state: Any, root: int, soloist: int | None) -> float:
+    """The deal's value: the soloist's score (solo), or twice ``root``'s margin (Ramsch)."""
+    scores = state.deals[0]["scores"]
+    if soloist is not None:
+        return scores[soloist]
+    return 2 * scores[root] - (sum(scores) - scores[root])
+
+
+def _reference(state: Any, root: int, soloist: int | None, alpha: float = -99, beta: float = 99) -> float:
+    if state.deals:
+        return _value(state, root, soloist)
+    maxing = state.current_player == (soloist if soloist is not None else root)
+    best = -99.0 if maxing else 99.0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        v = _reference(child, root, soloist, alpha, beta)
+        if maxing:
+            best = max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _play_to(seed: int, rng: random.Random, tricks_left: int, cards_in_trick: int) -> Any:
+    """A random deal (easy and random moves mixed) played forward to the given point."""
+    state = GAME.new_state(seed=seed)
+    while not (state.phase == "play" and 10 - len(state.view(0)["tricks"]) == tricks_left
+               and len(state.view(0)["trick"]) == cards_in_trick):
+        view = state.view(state.current_player)
+        action = EASY.act(view, rng) if rng.random() < 0.6 else rng.choice(view["legal_actions"])
+        state.apply(action)
+    return state
+
+
+def _check_endgames(count: int, tricks: tuple[int, ...], seed: int) -> int:
+    rng = random.Random(seed)
+    kinds = set()
+    for i in range(count):
+        state = _play_to(seed * 100_000 + i, rng, rng.choice(tricks), rng.randrange(3))
+        pos = position_from_state(state)
+        root = state.current_player
+        expected = _reference(state, root, pos.soloist)
+        if pos.soloist is None:
+            got = RamschSolver(root, pos.dealer, pos.skat).value(pos)
+        else:
+            got = SoloSolver(pos.soloist).score(pos)
+        assert got == expected, (seed, i, pos)
+        kinds.add((pos.soloist is None, got))
+        if i % 10 == 0:  # the value of every root move, through after() and the equivalent cards
+            values = action_values(pos)
+            for action in state.legal_actions():
+                child = state.clone()
+                child.apply(action)
+                ref = _reference(child, root, pos.soloist)
+                mine = values[INDEX[action]]
+                if pos.soloist is None:
+                    assert 2 * mine == ref, (seed, i, action)
+                else:
+                    assert mine == (ref if root == pos.soloist else -ref / 2), (seed, i, action)
+    return len(kinds)
+
+
+def test_solver_matches_engine_minimax_on_small_endgames() -> None:
+    # 1200 endgames with 2-3 tricks left, at every point of a trick; solo and Ramsch both occur
+    assert _check_endgames(1200, (2, 3), seed=1) >= 6
+
+
+@pytest.mark.slow
+def test_solver_matches_engine_minimax_on_larger_endgames() -> None:
+    assert _check_endgames(1500, (3, 4, 5), seed=2) >= 6
+
+
+def _random_position(i: int, rng: random.Random) -> tuple[Any, int]:
+    state = GAME.new_state(seed=i)
+    for _ in range(rng.randrange(36)):
+        if state.deals:
+            break
+        view = state.view(state.current_player)
+        state.apply(EASY.act(view, rng) if rng.random() < 0.7 else rng.choice(view["legal_actions"]))
+    return state, rng.randrange(3)
+
+
+def test_every_sample_is_consistent_with_the_view() -> None:
+    rng = random.Random(7)
+    checked = phases = 0
+    seen = set()
+    for i in range(250):
+        state, seat = _random_position(i, rng)
+        if state.deals:
+            continue
+        view = state.view(seat)
+        sampler = Sampler(view)
+        seen.add((view["phase"], view["soloist"] == seat, view["soloist"] is None))
+        for _ in range(4):
+            drawn = sampler.draw(rng)
+            assert drawn is not None
+            world, weight = drawn
+            assert 0 < weight <= 1
+            rebuilt = GAME.new_state(seed=i, deck=sampler.deck(world), dealer=view["dealer"])
+            for action in sampler.actions(world):
+                rebuilt.apply(action)  # legal at every step, or this raises
+            assert rebuilt.view(seat) == view
+            if view["phase"] == "play":
+                assert world.position == position_from_state(rebuilt)
+            checked += 1
+        phases += 1
+    assert checked > 600 and len(seen) >= 6
+
+
+def test_samples_respect_voids_and_vary() -> None:
+    """A seat that showed a void never gets that suit back; the hidden cards do move between samples."""
+    rng = random.Random(3)
+    varied = voided = 0
+    for i in range(300):
+        state, seat = _random_position(i, rng)
+        if state.deals or state.phase != "play":
+            continue
+        view = state.view(seat)
+        sampler = Sampler(view)
+        hands = set()
+        for _ in range(6):
+            world, _ = sampler.draw(rng)
+            pos = world.position
+            for s in range(3):
+                for suit in range(4):
+                    if sampler.voids[s] >> suit & 1:
+                        voided += 1
+                        assert not pos.hands[s] & (0x3FFF if suit == 0 else 0x3F << (8 + 6 * suit))
+            hands.add(tuple(pos.hands))
+        varied += len(hands) > 1
+    assert varied > 50 and voided > 50
+
+
+def test_bidding_inference_weights() -> None:
+    strong = sum(1 << INDEX[c] for c in ("QC", "QS", "QH", "JC", "JS", "AD", "TD", "KD", "AC", "AS"))
+    weak = sum(1 << INDEX[c] for c in ("7D", "9C", "8C", "7C", "9S", "8S", "7S", "9H", "8H", "7H"))
+    assert pick_up_probability(strong) > 0.5 > pick_up_probability(weak)
+    assert bid_likelihood("pass", weak) > bid_likelihood("pass", strong)
+
+
+def test_strong_plays_whole_deals_legally_and_explains() -> None:
+    bot = make("schafkopf", "strong", think=0.0)
+    bot.budget.min_samples = bot.slow_budget.min_samples = 1
+    rng = random.Random(11)
+    phases = set()
+    for seed in range(3):
+        state = GAME.new_state(seed=seed)
+        while not state.deals:
+            seat = state.current_player
+            view = state.view(seat)
+            if seat == seed % 3 or view["phase"] != "play":
+                action, reason = bot.explain(view, rng)
+                assert action in view["legal_actions"] and reason
+                phases.add(view["phase"])
+            else:
+                action = EASY.act(view, rng)
+            state.apply(action)
+    assert "bid" in phases and "play" in phases
+
+
+@pytest.mark.slow
+def test_strong_beats_easy() -> None:
+    from parlour import arena
+
+    result = arena.run("schafkopf", "strong", "easy", 150, jobs=2, think=0.1)
+    assert result.mean > 0, result.table()

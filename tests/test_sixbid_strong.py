@@ -1,0 +1,205 @@
+"""Six-Bid strong player: the sampler agrees with the view, the solver with plain minimax, the bot plays.
+
+Why these tests: PIMC is only as good as its two parts — a sample that contradicts what the
+seat has seen, or a solver that misjudges an endgame, quietly makes every decision worse — so
+both are checked against the real engine: samples by rebuilding the deal from them and
+replaying the public actions, the solver by exhaustive minimax through ``clone``/``apply``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour.bots import make
+from parlour.games.sixbid import rules as R
+from parlour.games.sixbid.sampler import Knowledge, public_actions
+from parlour.games.sixbid.solver import Solver, chips_won
+from parlour.registry import load
+
+GAME = load("sixbid")
+EASY = make("sixbid", "easy")
+
+
+def _position(rng: random.Random, until: int, easy_share: float = 0.5) -> R.SixBidState:
+    """A first deal played by a mix of random and easy moves for ``until`` actions (or to its last one)."""
+    state = GAME.new_state(seed=rng.randrange(10**9))
+    for _ in range(until):
+        if state.deals:
+            break
+        seat = state.current_player
+        view = state.view(seat)
+        action = EASY.act(view, rng) if rng.random() < easy_share else rng.choice(view["legal_actions"])
+        probe = state.clone()
+        probe.apply(action)
+        if probe.deals:  # stop before the deal ends: a position is a deal in progress
+            break
+        state.apply(action)
+    return state
+
+
+def _rebuild(view: dict, world) -> R.SixBidState:
+    state = GAME.new_state(seed=0, deck=world.deck, dealer=view["dealer"])
+    given = R.CODES[world.given] if world.given is not None else None
+    for action in public_actions(view, given):
+        state.apply(action)  # raises IllegalAction if the sample contradicts the history
+    return state
+
+
+def test_every_sample_agrees_with_the_view() -> None:
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(100):
+        state = _position(rng, rng.randrange(1, 45))
+        for seat in range(3):
+            view = state.view(seat)
+            know = Knowledge(view)
+            for _ in range(3):
+                drawn = know.sample(rng)
+                assert drawn is not None
+                world, weight = drawn
+                assert weight > 0
+                rebuilt = _rebuild(view, world)
+                assert rebuilt.view(seat) == view
+                # and the hidden hands are the sample's
+                assert list(rebuilt._hands) == world.hands
+                checked += 1
+    assert checked == 900
+
+
+def test_the_bidding_model_prefers_hands_that_fit_the_bids() -> None:
+    """A seat that bid solo gets, on average, more aces and tens in the heavier samples."""
+    rng = random.Random(5)
+    found = 0
+    for _ in range(400):
+        state = GAME.new_state(seed=rng.randrange(10**9))
+        while state.phase == "bid" and not state.deals:
+            state.apply(EASY.act(state.view(state.current_player), rng))
+        if state.deals or state.view(0)["contract"] != "solo" or state.view(0)["soloist"] == 0:
+            continue
+        view = state.view(0)
+        sol = view["soloist"]
+        know = Knowledge(view)
+        heavy = light = 0.0
+        wsum = n = 0.0
+        for _ in range(200):
+            world, w = know.sample(rng)
+            pts = sum(R.PIP[i] for i in range(36) if world.hands[sol] >> i & 1 and R.PIP[i] >= 10)
+            heavy += w * pts
+            wsum += w
+            light += pts
+            n += 1
+        assert heavy / wsum > light / n
+        found += 1
+        if found == 5:
+            break
+    assert found == 5
+
+
+def _minimax(state: R.SixBidState, soloist: int) -> int:
+    if state.deals:
+        return state.deals[-1]["scores"][soloist]
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        values.append(_minimax(child, soloist))
+    return max(values) if state.current_player == soloist else min(values)
+
+
+def _solved(state: R.SixBidState) -> int:
+    """The soloist's chips from the deal by the solver, read from the engine's position."""
+    sol, contract, trump = state._soloist, state._contract, state._trump
+    misere = contract in (R.MISERE, R.SPREAD)
+    value = Solver(trump, sol, misere).value(list(state._hands), state._leader, [R.INDEX[c] for c in state._trick])
+    if misere:
+        return 2 * chips_won(contract, trump, 0, state._tricks[sol] > 0 or value < 0)
+    return 2 * chips_won(contract, trump, state._pips[sol] + state._widow_pips + int(value), False)
+
+
+def _endgames(seed: int, count: int, tricks_left: tuple[int, ...]):
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        state = GAME.new_state(seed=rng.randrange(10**9))
+        while state.phase != "play" and not state.deals:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.deals:
+            continue
+        left = rng.choice(tricks_left)
+        extra = rng.randrange(3)
+        while len(state._history) < 11 - left:
+            state.apply(rng.choice(state.legal_actions()))
+        for _ in range(extra):
+            state.apply(rng.choice(state.legal_actions()))
+        made += 1
+        yield state
+
+
+def test_solver_matches_minimax_on_small_endgames() -> None:
+    contracts = set()
+    for state in _endgames(1, 600, (2, 3)):
+        contracts.add(state._contract)
+        assert _solved(state) == _minimax(state, state._soloist)
+    assert len(contracts) == 6
+
+
+@pytest.mark.slow
+def test_solver_matches_minimax_on_larger_endgames() -> None:
+    for state in _endgames(2, 1500, (3, 3, 4)):
+        assert _solved(state) == _minimax(state, state._soloist)
+
+
+def test_strong_plays_every_kind_of_decision_legally() -> None:
+    """Strong in every seat through deals with each contract forced by the elder: legal throughout."""
+    from parlour.games.sixbid.strong import StrongBot
+
+    bot = StrongBot(think=0.0, min_samples=2, max_samples=2, exact_tricks=3, solve_tricks=2)
+    assert make("sixbid", "strong", think=0.0).name == "strong"
+    rng = random.Random(3)
+    phases = set()
+    for k, bid in enumerate(("call", "call", "misere", "spread", "guarantee", "solo", None)):
+        state = GAME.new_state(seed=100 + k)
+        if bid is not None:
+            state.apply(bid)
+            while state.phase == "bid":
+                state.apply("pass")
+        while not state.deals:
+            view = state.view(state.current_player)
+            phases.add(view["phase"])
+            action, reason = bot.explain(view, rng)
+            assert action in view["legal_actions"] and reason
+            state.apply(action)
+    assert {"bid", "declare", "call", "give", "play"} <= phases
+
+
+def test_explain_says_why_in_chips() -> None:
+    from parlour.games.sixbid.strong import StrongBot
+
+    rng = random.Random(1)
+    state = GAME.new_state(seed=4)
+    state.apply("solo")
+    while state.phase == "bid":
+        state.apply("pass")
+    while state.phase != "play":
+        state.apply(state.legal_actions()[0])
+    bot = StrongBot(think=0.0, min_samples=3, max_samples=3, exact_tricks=4, solve_tricks=2)
+    reasons = []
+    while not state.deals:
+        view = state.view(state.current_player)
+        action, reason = bot.explain(view, rng)
+        assert action in view["legal_actions"]
+        reasons.append(reason)
+        state.apply(action)
+    assert any("solver takes over with 4 tricks left" in r for r in reasons)
+    assert any("the solver makes this" in r and "over 3 deals" in r for r in reasons)
+    assert "only legal action" in reasons[-1]
+
+
+@pytest.mark.slow
+def test_strong_beats_easy_over_duplicate_packs() -> None:
+    from parlour import arena
+
+    result = arena.run("sixbid", "strong", "easy", 100, jobs=2, think=0.1)
+    assert result.mean > 0, result.table()

@@ -1,0 +1,113 @@
+"""Every view has exactly the keys, and values of the types, its game's ``TypedDict`` declares.
+
+Why at run time too: the ``TypedDict``s (``parlour.views``, ``games/<name>/views.py``) let mypy
+check the code that reads views, but only if they say what the engines really hand out; this
+plays random games and checks every view of every seat against them.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+import types
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+import pytest
+
+import parlour
+from parlour.table import Table
+from parlour.views import BaseView
+
+VIEW_CLASSES = {"clobby": "ClobbyView", "sixbid": "SixBidView", "schafkopf": "SchafkopfView", "truc": "TrucView",
+                "gops": "GopsView"}
+
+
+def conforms(value: Any, tp: Any) -> bool:
+    """Whether ``value`` (from JSON-like data) is of the type ``tp`` (a small subset of typing)."""
+    if tp is Any:
+        return True
+    if tp is type(None):
+        return value is None
+    if isinstance(tp, TypeVar):
+        return conforms(value, tp.__bound__ or Any)
+    if is_typeddict(tp):
+        return isinstance(value, dict) and typed_dict_errors(value, tp, extra=True) == []
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (Union, types.UnionType):
+        return any(conforms(value, a) for a in args)
+    if origin is Literal:
+        return value in args
+    if origin is list:
+        return isinstance(value, list) and all(conforms(x, args[0]) for x in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(conforms(k, args[0]) and conforms(v, args[1])
+                                               for k, v in value.items())
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, tp)
+
+
+@functools.cache
+def hints_of(tp: Any) -> dict[str, Any]:
+    return get_type_hints(tp)
+
+
+def typed_dict_errors(value: dict[str, Any], tp: Any, extra: bool = False) -> list[str]:
+    """What is wrong with ``value`` as a ``tp``; ``extra``: more keys are allowed (a game's own trick)."""
+    hints = hints_of(tp)
+    errors = [f"missing key {k!r}" for k in sorted(tp.__required_keys__ - value.keys())]
+    if not extra:
+        errors += [f"undeclared key {k!r}" for k in sorted(value.keys() - hints.keys())]
+    errors += [f"{k!r} = {value[k]!r} is not {hints[k]}" for k in sorted(value.keys() & hints.keys())
+               if not conforms(value[k], hints[k])]
+    return errors
+
+
+def test_the_checker_catches_a_wrong_view():
+    view = dict(random_views("gops", 1, 0)[0][0])
+    assert typed_dict_errors(view, view_class("gops")) == []
+    view["turns"] = "13"
+    view["extra"] = 1
+    del view["hand_sizes"]
+    assert typed_dict_errors(view, view_class("gops")) == [
+        "missing key 'hand_sizes'", "undeclared key 'extra'", "'turns' = '13' is not <class 'int'>"]
+
+
+def view_class(game: str) -> Any:
+    return getattr(importlib.import_module(f"parlour.games.{game}.views"), VIEW_CLASSES[game])
+
+
+def random_views(game: str, seeds: int, open_hands: int = 0) -> list[tuple[dict[str, Any], list[int]]]:
+    """(view, every seat's real hand size) for every seat after every action of a few random games."""
+    out = []
+    for seed in range(seeds):
+        state = parlour.load(game).new_state(seed=seed)
+        table = Table(state, [None] * state.game.num_players, open_hands=bool(open_hands))
+        rng = random.Random(seed)
+        for _ in range(200):
+            sizes = [len(state.view(s)["hand"]) for s in range(state.game.num_players)]
+            out += [(dict(table.view(s)), sizes) for s in range(state.game.num_players)]
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("game", list(VIEW_CLASSES))
+def test_every_view_matches_its_typed_dict(game):
+    tp = view_class(game)
+    assert issubclass(tp, dict) and BaseView.__required_keys__ <= tp.__required_keys__
+    phases = set(get_args(importlib.import_module(f"parlour.games.{game}.views").Phase))
+    seen = set()
+    for view, sizes in random_views(game, 3, open_hands=game == "sixbid"):
+        assert typed_dict_errors(view, tp) == [], view
+        assert view["phase"] in phases
+        seen.add(view["phase"])
+        assert ("legal_actions" in view) == (view["current_player"] == view["seat"])
+        assert view["hand_sizes"][view["seat"]] == len(view["hand"])
+        for seat, size in enumerate(sizes):
+            if game == "gops" and view.get("opponent_chosen") and seat == 0:
+                size += 1  # seat 0's card chosen face down is still in his hand as far as seat 1 can tell
+            assert view["hand_sizes"][seat] == size
+    assert len(seen) >= 2  # the views of more than one phase were checked
