@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -244,11 +244,19 @@ def _finish(node: Node | None, d: Deals) -> None:
 
 
 # -- the flat tree and its kernels -------------------------------------------------------------------
-try:  # numba compiles the three loops below; without it they run as the same plain Python (slowly)
-    from numba import njit  # type: ignore[import-not-found,unused-ignore]
-except ImportError:  # pragma: no cover - depends on the environment
-    def njit(*args: Any, **kwargs: Any) -> Any:  # type: ignore[no-redef]
-        return (lambda f: f) if not args or not callable(args[0]) else args[0]
+_Kernel = TypeVar("_Kernel", bound=Callable[..., Any])
+
+
+def _compiled(kernel: _Kernel) -> _Kernel:
+    """numba compiles the three loops below; without it they run as the same plain Python (slowly).
+
+    Why a typed wrapper rather than ``@njit`` itself: the code must type-check the same whether
+    or not numba (an optional extra, untyped) is installed."""
+    try:
+        from numba import njit
+    except ImportError:  # pragma: no cover - depends on the environment
+        return kernel
+    return cast(_Kernel, njit(cache=True)(kernel))
 
 
 Arr = np.ndarray
@@ -332,7 +340,7 @@ def flatten(d: Deals, game: Game) -> Flat:
     return f
 
 
-@njit(cache=True)
+@_compiled
 def _forward(term: Arr, mover: Arr, can: Arr, okey: Arr, akey: Arr, e_no: Arr, e_acc: Arr, sig: Arr, rn: Arr,
              rd: Arr) -> None:  # pragma: no cover - compiled
     for e in range(len(term)):
@@ -357,7 +365,7 @@ def _forward(term: Arr, mover: Arr, can: Arr, okey: Arr, akey: Arr, e_no: Arr, e
                 rd[j] = rd[e] * o
 
 
-@njit(cache=True)
+@_compiled
 def _backward(term: Arr, pay: Arr, mover: Arr, can: Arr, dec: Arr, okey: Arr, akey: Arr, e_no: Arr, e_acc: Arr,
               w: Arr, sig: Arr, rn: Arr, rd: Arr, v: Arr, upd: int, t: float, reg: Arr, avg: Arr) -> None:
     # pragma: no cover - compiled
@@ -398,7 +406,7 @@ def _backward(term: Arr, pay: Arr, mover: Arr, can: Arr, dec: Arr, okey: Arr, ak
             avg[k, 1] += t * ro * a
 
 
-@njit(cache=True)
+@_compiled
 def _br_backward(term: Arr, pay: Arr, mover: Arr, can: Arr, dec: Arr, okey: Arr, akey: Arr, e_no: Arr, e_acc: Arr,
                  w: Arr, sig: Arr, ropp: Arr, gid: Arr, gain: Arr, node_lo: Arr, node_hi: Arr, v: Arr,
                  seat: int) -> None:  # pragma: no cover - compiled
