@@ -26,6 +26,19 @@ RANK_NAMES = {
 PIPS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
 
+def bit_indices(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first: the cards of a bitmask hand.
+
+    Why here: every bitmask engine, sampler and solver walks a hand this way.
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def make_pack(ranks: str, suits: str = SUITS) -> list[str]:
     """A new pack in a fixed order (suit by suit, ranks as given): the unshuffled deck."""
     return [r + s for s in suits for r in ranks]

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...cards import bit_indices
 from .rules import (
     CODE,
     INDEX,
@@ -60,15 +61,6 @@ def _mask(codes: list[str]) -> int:
     for c in codes:
         m |= 1 << INDEX[c]
     return m
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def positions(elder: bool, clubs: bool) -> tuple[list[int], list[int]]:
@@ -178,7 +170,7 @@ class Sampler:
     def opponent_hand(self, rng: random.Random, tries: int = 200) -> int | None:
         """The opponent's current hand, consistent with the voids and melds (None if none found)."""
         need = self.opp_size - bin(self.known_opp).count("1")
-        allowed = _bits(self.pool & ~self.forbidden)
+        allowed = bit_indices(self.pool & ~self.forbidden)
         if need > len(allowed):
             return None
         relaxed = self.failures >= RELAX_AFTER
@@ -226,7 +218,7 @@ class Sampler:
         opp, seat = self.opp, self.seat
         if not self.fixed:
             h = 0
-            for c in rng.sample(_bits(self.pool), self.opp_size):
+            for c in rng.sample(bit_indices(self.pool), self.opp_size):
                 h |= 1 << c
             opp_dealt = opp_now = h
             my_dealt = self.hand
@@ -246,13 +238,13 @@ class Sampler:
         pack: list[int] = [-1] * 32
         for who, dealt in ((seat, my_dealt), (opp, opp_dealt)):
             first, second = positions(who == self.elder, self.clubs)
-            cards = _bits(dealt)
+            cards = bit_indices(dealt)
             rng.shuffle(cards)
             for pos, c in zip(first + (second if self.fixed else []), cards, strict=True):
                 pack[pos] = c
         if self.up >= 0:
             pack[12] = self.up
-        rest = _bits(((1 << 32) - 1) & ~opp_dealt & ~my_dealt & ~((1 << self.up) if self.up >= 0 else 0))
+        rest = bit_indices(((1 << 32) - 1) & ~opp_dealt & ~my_dealt & ~((1 << self.up) if self.up >= 0 else 0))
         rng.shuffle(rest)
         it = iter(rest)
         for i in range(32):

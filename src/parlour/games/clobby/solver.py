@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...cards import bit_indices
 from .rules import (
     BELLA_CODE,
     CODE,
@@ -134,15 +135,6 @@ def reduce_moves(moves: int, others: int, zero: int) -> int:
     return out
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 class Solver:
     """Maker's card points from the rest of a deal, both hands open, for one trump mode."""
 
@@ -187,7 +179,7 @@ class Solver:
         else:
             lead, fol = hd, hm
         mz = lead & zero
-        leads = _bits(reduce_moves(lead, fol, zero) if mz & (mz - 1) else lead)
+        leads = bit_indices(reduce_moves(lead, fol, zero) if mz & (mz - 1) else lead)
         if len(leads) > 1:
             hg = t.higher
             leads.sort(key=t.lead_key.__getitem__)
@@ -212,7 +204,7 @@ class Solver:
                 base = a * 32
                 pa = pts[a] + last10
                 mz = fm & zero
-                follows = _bits(reduce_moves(fm, l2 | abit | (fol & ~fm), zero) if mz & (mz - 1) else fm)
+                follows = bit_indices(reduce_moves(fm, l2 | abit | (fol & ~fm), zero) if mz & (mz - 1) else fm)
                 if len(follows) > 1:
                     follows.sort(key=fks[a].__getitem__)
                 for b in follows:
@@ -248,7 +240,7 @@ class Solver:
                 base = a * 32
                 pa = pts[a] + last10
                 mz = fm & zero
-                follows = _bits(reduce_moves(fm, l2 | abit | (fol & ~fm), zero) if mz & (mz - 1) else fm)
+                follows = bit_indices(reduce_moves(fm, l2 | abit | (fol & ~fm), zero) if mz & (mz - 1) else fm)
                 if len(follows) > 1:
                     follows.sort(key=fks[a].__getitem__)
                 for b in follows:
@@ -309,7 +301,7 @@ class Solver:
         if led < 0:
             for a in moves:
                 m2 = mover ^ (1 << a)
-                follows = _bits(t.follow_mask(a, other))
+                follows = bit_indices(t.follow_mask(a, other))
                 follows.sort(key=lambda b: t.follow_key[a * 32 + b])
                 best: int | None = None
                 for b in follows:
@@ -428,7 +420,7 @@ def action_values(pos: Position, solver: Solver | None = None) -> dict[str, int]
     t = solver.t
     hands = pos.hands
     legal = pos.legal_cards()
-    cards = _bits(legal)
+    cards = bit_indices(legal)
     hm, hd = hands[maker], hands[1 - maker]
     if pos.trick:
         led_seat, led = pos.trick[0]

@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
+from ...cards import bit_indices
 from .rules import BIT, INDEX, ORDER, SUIT_MASKS, SUIT_OF, pips_of
-from .solver import Position, _bits
+from .solver import Position
 
 TOP8 = 0xFF
 
@@ -46,7 +47,7 @@ def pick_up_probability(hand: int) -> float:
     """The inference model: how likely a seat is to pick up with these ten cards (a mask)."""
     from .bots import EasyBot  # here, not at the top: bots.py imports strong.py, which imports this module
 
-    if EasyBot.wants_skat(_bits(hand)):
+    if EasyBot.wants_skat(bit_indices(hand)):
         return 0.85
     trumps = (hand & SUIT_MASKS[0]).bit_count()
     if trumps >= 5 and (hand & TOP8).bit_count() >= 2:
@@ -74,7 +75,7 @@ class _Splitter:
 
     def __init__(self, cards: int, sizes: list[int], banned: list[int]) -> None:
         # banned[b]: a mask of suits (bit g) bucket b may not receive
-        self.groups = [_bits(cards & SUIT_MASKS[g]) for g in range(4)]
+        self.groups = [bit_indices(cards & SUIT_MASKS[g]) for g in range(4)]
         self.sizes = sizes
         self.banned = banned
         nb = len(sizes)
@@ -223,10 +224,10 @@ class Sampler:
             discard = list(self.own_discard)
             dealt[seat] = (dealt[seat] | sum(1 << c for c in discard)) & ~skat
         else:
-            discard = _bits(extra)
+            discard = bit_indices(extra)
             rng.shuffle(discard)
             twelve = dealt[soloist] | extra
-            skat = sum(1 << c for c in rng.sample(_bits(twelve), 2))
+            skat = sum(1 << c for c in rng.sample(bit_indices(twelve), 2))
             dealt[soloist] = twelve & ~skat
         weight = 1.0
         for s, bid in self.bids:
@@ -245,8 +246,8 @@ class Sampler:
     def deck(self, world: World) -> list[str]:
         """The pack in deal order that deals ``world`` (RULES.md "Deal": batches 3, skat 2, 4, 3)."""
         from .rules import _SLOT
-        by_slot = {0: _bits(world.hands[self.elder]), 1: _bits(world.hands[(self.dealer + 2) % 3]),
-                   2: _bits(world.hands[self.dealer]), 3: _bits(world.skat)}
+        by_slot = {0: bit_indices(world.hands[self.elder]), 1: bit_indices(world.hands[(self.dealer + 2) % 3]),
+                   2: bit_indices(world.hands[self.dealer]), 3: bit_indices(world.skat)}
         return [ORDER[by_slot[s].pop()] for s in _SLOT]
 
     def actions(self, world: World) -> list[str]:

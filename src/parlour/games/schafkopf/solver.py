@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...cards import bit_indices
 from .rules import _SEAT, _WIN, FOLLOW_MASK, PIP, SUIT_OF, pips_of, ramsch_result
 
 #: the levels of the soloist's score, lowest first
@@ -77,15 +78,6 @@ class Position:
         if self.trick:
             return hand & FOLLOW_MASK[self.trick[0]] or hand
         return hand
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _moves(legal: int, out: int) -> list[int]:
@@ -490,7 +482,7 @@ def action_values(pos: Position) -> dict[int, float]:
             values[c] = solo_margin(score, pos.soloist, seat)
     # the equivalent cards skipped above take the value of the card they follow
     last = None
-    for c in _bits(legal):
+    for c in bit_indices(legal):
         if c in values:
             last = values[c]
         else:
