@@ -65,11 +65,12 @@ record allowed takes about a second or two (``bench/bench_fuzz.py`` measures it)
 
 from __future__ import annotations
 
+import _random
 import copy
 import functools
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -248,14 +249,20 @@ class State:
         checked = self._check_deck(deck) if deck is not None else None
         self._given_deck = list(checked) if checked is not None else None
         self._given_dealer = dealer
-        self.rng = random.Random(seed)
+        self.rng = rng = _seeded_rng(seed)
         self.deals = []
         self.actions = []
         self._packs: list[tuple[list[str], int]] = []
         self._actions_at_deal_start = 0
         self._legal_cache: Sequence[str] | None = None
         self._deal_pending = False
-        first_dealer = dealer if dealer is not None else self.rng.randrange(game.num_players)
+        if dealer is None:  # rng.randrange(num_players), inlined: the same draws without two Python calls
+            n = game.num_players
+            k = n.bit_length()
+            dealer = rng.getrandbits(k)
+            while dealer >= n:
+                dealer = rng.getrandbits(k)
+        first_dealer = dealer
         pack = checked if checked is not None else self._shuffled_pack()
         self._setup()
         self._start_deal(pack, first_dealer)
@@ -400,7 +407,7 @@ class State:
         legal = self._legal_cache
         if legal is None:
             legal = self._legal_cache = () if self.is_over else self._legal()
-        return list(legal)
+        return [*legal]  # (a list display: cheaper than list() for a list or a tuple)
 
     def apply(self, action: str) -> None:
         """Make ``action``; an illegal one (or a non-string) raises ``IllegalAction`` and changes nothing.
@@ -589,6 +596,26 @@ def plain_copy(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain_copy(v) for v in value]
     return value
+
+
+def _seed_fast(seed: int) -> random.Random:
+    """``random.Random(seed)`` (the same state), without its two Python-level calls.
+
+    Why: every new state seeds an RNG, and a random playout costs little more than that; the
+    C seeding below is exactly what ``Random.seed`` does for an int.  Checked once at import:
+    on a Python where it is not the same, ``_seeded_rng`` is plain ``random.Random``.
+    """
+    rng = _RANDOM_NEW(random.Random)
+    _C_SEED(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # what Random.seed sets besides the C state
+    return rng
+
+
+_RANDOM_NEW = random.Random.__new__
+_C_SEED = _random.Random.seed
+_seeded_rng: Callable[[int], random.Random] = (
+    _seed_fast if _seed_fast(-(2**70) + 12345).getstate() == random.Random(-(2**70) + 12345).getstate()
+    else random.Random)
 
 
 @functools.cache

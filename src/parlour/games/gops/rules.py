@@ -53,14 +53,15 @@ class GopsState(State):
     game: Gops
 
     def _setup(self) -> None:
+        options = self.game.options
         self._points = [0, 0]
-        self._turns = self.game.options["cards"]
-        self._carry = self.game.options["ties"] == "carry"
+        self._turns = options["cards"]
+        self._carry = options["ties"] == "carry"
 
     def _begin_deal(self, pack: list[str], dealer: int) -> None:
-        n = self._turns
+        clubs, spades = self.game.full_hands
         self._prizes = list(pack)
-        self._hands = [[r + s for r in VALUES[:n]] for s in SEAT_SUITS]
+        self._hands = [[*clubs], [*spades]]
         self._turn = 0
         self._stake = [self._prizes[0]]
         self._stake_value = VALUE_OF[self._prizes[0]]
@@ -70,22 +71,24 @@ class GopsState(State):
 
     # -- the hot path ---------------------------------------------------------------
     def _legal(self) -> list[str]:
-        # The hand itself: the base class hands out copies and drops its cache before
-        # ``_apply`` changes the hand.
+        # The hand itself: the base class hands out copies and replaces its cache by what
+        # ``_apply`` returns once it has changed the hand.
         return self._hands[self._to_move]  # type: ignore[index]  # never asked once the game is over
 
     def _is_legal(self, action: str) -> bool:
         p = self._to_move
         return p is not None and action in self._hands[p]
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: str) -> list[str] | tuple[()]:
+        # Returns the next seat's hand: its legal actions, which the base class caches.
+        hands = self._hands
         if self._to_move == 0:
-            self._hands[0].remove(action)
+            hands[0].remove(action)
             self._pending = action
             self._to_move = 1
-            return
+            return hands[1]
         # Seat 1's bid: both are revealed and the turn is resolved (inline: the hot path).
-        self._hands[1].remove(action)
+        hands[1].remove(action)
         card0: str = self._pending  # type: ignore[assignment]
         card1 = action
         v0, v1 = VALUE_OF[card0], VALUE_OF[card1]
@@ -110,11 +113,12 @@ class GopsState(State):
             self._end_deal({"scores": list(self._points), "points": list(self._points),
                             "won": self._won(), "winner": self.winner,
                             "payoffs": self.payoffs})
-        else:
-            prize = self._prizes[turn]
-            stake.append(prize)
-            self._stake_value += VALUE_OF[prize]
-            self._to_move = 0
+            return ()
+        prize = self._prizes[turn]
+        stake.append(prize)
+        self._stake_value += VALUE_OF[prize]
+        self._to_move = 0
+        return hands[0]
 
     def _why_illegal(self, action: str) -> str:
         if self._to_move is None:
@@ -239,6 +243,10 @@ class Gops(Game):
         super().__init__(**options)
         # The prize pile is the first ``cards`` diamonds; ``deck=`` and shuffles use this pack.
         self.PACK = PRIZE_PACK[: self.options["cards"]]  # type: ignore[misc]
+        # Each seat's hand at the start, made once: a deal copies them (playouts deal often).
+        ranks = VALUES[: self.options["cards"]]
+        self.full_hands: tuple[tuple[str, ...], tuple[str, ...]] = (
+            tuple(r + "C" for r in ranks), tuple(r + "S" for r in ranks))
 
     def action_space(self) -> list[str]:
         ranks = VALUES[: self.options["cards"]]

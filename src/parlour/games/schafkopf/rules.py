@@ -294,7 +294,8 @@ class SchafkopfState(State):
                     led = SUIT_OF[trick[0]]
                     return _PLAIN[led][m >> _PLAIN_SHIFT[led]] if led else _B0[m & 255] + _B1[m >> 8]
                 m = hand
-            return (*_B0[m & 255], *_B1[m >> 8 & 255], *_B2[m >> 16 & 255], *_B3[m >> 24])
+            # a list display, not a tuple: a starred tuple is built as a list and then copied
+            return [*_B0[m & 255], *_B1[m >> 8 & 255], *_B2[m >> 16 & 255], *_B3[m >> 24]]
         if ph == BID:
             if action == "pass":
                 self._bids.append(p)
@@ -317,7 +318,8 @@ class SchafkopfState(State):
             if len(self._discard_list) == 2:
                 self._phase = PLAY
                 self._to_move = self._elder
-        return None
+        # the next choices (a few times a deal): so that legal_actions() need not look for them
+        return self._legal()
 
     def _taken(self) -> tuple[list[int], list[int], list[int]]:
         """Pips and tricks taken by each seat in this deal's tricks, and each trick's winner."""

@@ -303,8 +303,9 @@ class SixBidState(State):
                 if pat:
                     return codes[pat]
                 s0, s1, s2, s3 = DISPLAY[self._trump]
-                return (*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
-                        *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511])
+                # a list display, not a tuple: a starred tuple is built as a list and then copied
+                return [*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
+                        *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511]]
             # The third card: the trick is complete.
             c0, c1, c2 = trick
             trick.clear()
@@ -332,8 +333,8 @@ class SixBidState(State):
             self._leader = self._to_move = winner
             h = hands[winner]
             s0, s1, s2, s3 = DISPLAY[self._trump]
-            return (*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
-                    *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511])
+            return [*SUIT_CODES[s0][(h >> SHIFT[s0]) & 511], *SUIT_CODES[s1][(h >> SHIFT[s1]) & 511],
+                    *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511]]
         # -- the auction and the declarations
         if ph == BID:
             self._bid_action(action)
@@ -364,7 +365,9 @@ class SixBidState(State):
             self._hands[sol] = (self._hands[sol] ^ (1 << g)) | (1 << called)
             self._hands[holder] = (self._hands[holder] ^ (1 << called)) | (1 << g)
             self._begin_play()
-        return None
+        # the next choices (a few times a deal), unless the deal has ended (the next one is dealt
+        # lazily): so that legal_actions() need not look for them
+        return self._legal() if self._phase < OVER else None
 
     def _bid_action(self, word: str) -> None:
         x = self._to_move
