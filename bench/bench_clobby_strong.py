@@ -1,6 +1,6 @@
 """Clobby ``strong``: solver speed, samples per decision, strength against ``easy`` and a cheater yardstick.
 
-    .venv/bin/python bench/bench_clobby_strong.py [--deals 500] [--think 0.4] [--jobs 2] [--skip arena,cheater]
+    .venv/bin/python bench/bench_clobby_strong.py [--deals 500] [--think 0.25] [--jobs 2] [--skip arena,cheater]
 
 (a) the solver alone: a full deal solved from its first card (a fresh transposition table each);
 (b) samples and milliseconds per decision of ``strong`` at the budget, card play and the rest apart;
@@ -28,7 +28,7 @@ import parlour  # noqa: E402
 from parlour import arena  # noqa: E402
 from parlour.games.clobby.bots import EasyBot  # noqa: E402
 from parlour.games.clobby.solver import Position, Solver, action_values, deal_value  # noqa: E402
-from parlour.games.clobby.strong import StrongBot  # noqa: E402
+from parlour.games.clobby.strong import DEFAULT_THINK, StrongBot  # noqa: E402
 
 
 def _ms(values: list[float]) -> tuple[float, float]:
@@ -148,7 +148,8 @@ def bench_cheater(deals: int, jobs: int) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=500, help="duplicate packs for (c) and (d)")
-    ap.add_argument("--think", type=float, default=0.4, help="seconds per decision of strong")
+    ap.add_argument("--think", type=float, default=DEFAULT_THINK,
+                    help="seconds per decision of strong (default: the level's)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--solver-deals", type=int, default=100)
     ap.add_argument("--decision-deals", type=int, default=10)

@@ -29,7 +29,7 @@ from parlour import arena
 from parlour.games.schafkopf.bots import EasyBot
 from parlour.games.schafkopf.sampler import World
 from parlour.games.schafkopf.solver import RamschSolver, SoloSolver, position_from_state
-from parlour.games.schafkopf.strong import StrongBot
+from parlour.games.schafkopf.strong import DEFAULT_THINK, StrongBot
 
 #: the deepest Ramsch the solver bench attempts (see the table's note)
 RAMSCH_MAX = 7
@@ -128,7 +128,7 @@ class Cheater(StrongBot):
 
     name = "cheater"
 
-    def __init__(self, think: float = 0.4) -> None:
+    def __init__(self, think: float = DEFAULT_THINK) -> None:
         super().__init__(think)
         self.state: Any = None
 
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("part", choices=["solver", "samples", "arena", "cheater"])
     ap.add_argument("--deals", type=int, default=None)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--think", type=float, default=0.4)
+    ap.add_argument("--think", type=float, default=DEFAULT_THINK)
     ap.add_argument("--tricks", type=int, nargs="*", default=[4, 5, 6, 7, 10])
     ap.add_argument("--strong-margin", type=float, default=None,
                     help="cheater: strong's arena margin on the same packs (skips running it again)")

@@ -29,7 +29,7 @@ from parlour.bots import make
 from parlour.games.sixbid import rules as R
 from parlour.games.sixbid.sampler import World
 from parlour.games.sixbid.solver import Solver
-from parlour.games.sixbid.strong import StrongBot
+from parlour.games.sixbid.strong import DEFAULT_THINK, StrongBot
 from parlour.registry import load
 
 GAME = load("sixbid")
@@ -191,7 +191,7 @@ def main(argv: Any = None) -> None:
     p.add_argument("--arena", type=int, default=0, metavar="PACKS")
     p.add_argument("--cheater", type=int, default=0, metavar="PACKS")
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--think", type=float, default=0.4)
+    p.add_argument("--think", type=float, default=DEFAULT_THINK)
     p.add_argument("--solver-deals", type=int, default=30)
     p.add_argument("--minutes", type=float, default=0, help="stop the arena after the chunk that passes this")
     p.add_argument("--chunk", type=int, default=50, help="packs per arena.run call")

@@ -54,3 +54,77 @@ def test_every_game_has_a_strong_level_that_takes_a_think_budget(game):
 def test_demo_with_the_strong_level_and_a_think_budget(capsys):
     assert main(["demo", "truc", "--level", "strong", "--think", "0.05", "--deals", "1", "--delay", "0"]) == 0
     assert "stopped after 1 deal" in capsys.readouterr().out
+
+
+# -- the think budget of the searching players (search.pimc) -----------------------------------
+
+class _FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_pimc_drops_a_sample_cut_short_by_the_deadline() -> None:
+    import random
+
+    from parlour.search.pimc import Budget, Pimc
+
+    clock = _FakeClock()
+    calls: list[int] = []
+
+    def evaluate(world: int) -> dict[str, float] | None:
+        calls.append(world)
+        clock.now += 0.4  # each sample costs 0.4 "seconds"; the budget is 1
+        if pimc.expired():
+            return None  # what a game's evaluator does between options once the deadline passed
+        return {"a": 1.0, "b": 0.0} if world % 2 else {"a": 0.0, "b": 3.0}
+
+    pimc: Pimc[int] = Pimc(lambda r: (len(calls), 1.0), evaluate, Budget(1.0, min_samples=0), clock)
+    decision = pimc.decide(["a", "b"], random.Random(1))
+    assert len(calls) == 3 and decision.samples == 2  # the third sample ran past the deadline: dropped
+    assert decision.values == {"a": 0.5, "b": 1.5} and decision.action == "b"
+    # the minimum of samples is taken whatever the clock says
+    clock.now, calls[:] = 0.0, []
+    pimc = Pimc(lambda r: (len(calls), 1.0), evaluate, Budget(0.0, min_samples=3), clock)
+    assert pimc.decide(["a", "b"], random.Random(1)).samples == 3
+
+
+def test_the_think_clock_is_wall_cpu_or_cpu_capped_by_wall(monkeypatch) -> None:
+    import time
+
+    from parlour.search.pimc import CappedCpuClock, think_clock
+
+    monkeypatch.delenv("PARLOUR_THINK_CLOCK", raising=False)
+    assert think_clock() is time.perf_counter
+    monkeypatch.setenv("PARLOUR_THINK_CLOCK", "cpu")
+    assert think_clock() is time.process_time
+    monkeypatch.setenv("PARLOUR_THINK_CLOCK", "cpu:2")
+    clock = think_clock()
+    assert isinstance(clock, CappedCpuClock) and clock.factor == 2
+    readings = [clock() for _ in range(100)]
+    assert readings == sorted(readings)
+    time.sleep(0.02)  # sleeping uses no CPU, yet the capped clock advances with half the wall time
+    assert clock() >= 0.01
+    for bad in ("cpu:0.5", "cpu:x", "cpu:inf"):
+        monkeypatch.setenv("PARLOUR_THINK_CLOCK", bad)
+        with pytest.raises(ValueError):
+            think_clock()
+
+
+def test_the_arena_times_decisions_in_cpu_time_when_budgets_count_it(monkeypatch) -> None:
+    monkeypatch.setenv("PARLOUR_THINK_CLOCK", "cpu:2")
+    result = arena.run("gops", "easy", "random", 2)
+    assert result.clock == "cpu" and "cpu clock" in result.table()
+    monkeypatch.delenv("PARLOUR_THINK_CLOCK")
+    assert arena.run("gops", "easy", "random", 2).clock == "wall"
+
+
+def test_the_think_help_states_each_games_default(capsys) -> None:
+    from parlour.bots import make
+
+    assert main(["demo", "clobby", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for game, name in (("clobby", "Clobby"), ("schafkopf", "Schafkopf"), ("sixbid", "Six-Bid")):
+        assert f"{name} {make(game, 'strong').budget.seconds:g}" in text

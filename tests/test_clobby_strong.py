@@ -194,6 +194,40 @@ def test_bid_values_value_every_option() -> None:
     assert all(isinstance(v, float) for v in values.values())
 
 
+def test_bids_stop_at_the_deadline_and_fall_back_on_the_easy_rule() -> None:
+    """With the budget spent no bid sample is finished, and every bidding decision is the easy rule's call."""
+    bot = StrongBot(think=0.0)
+    assert bot.bid_budget.min_samples == 0
+    rng = random.Random(5)
+    phases = set()
+    for seed in range(24):
+        state = parlour.load("clobby", **_options(seed)).new_state(seed=seed)
+        for _ in range(rng.randrange(0, 4)):
+            if state.deals or state.phase == "play":
+                break
+            state.apply(rng.choice(state.view(state.current_player)["legal_actions"]))
+        if state.deals or state.phase == "play":
+            continue
+        view = state.view(state.current_player)
+        if len(view["legal_actions"]) < 2:
+            continue
+        phases.add(view["phase"])
+        pack = Sampler(view).sample(random.Random(seed))
+        assert pack is not None
+        assert bot.bid_values(view, pack, lambda: True) is None
+        assert bot.act(view, random.Random(seed)) == EasyBot().act(view, random.Random(seed))
+        assert "manual's call" in bot.explain(view, random.Random(seed))[1]
+    assert len(phases) >= 2
+
+
+def test_the_default_think_is_the_documented_one() -> None:
+    from parlour.games.clobby.strong import DEFAULT_THINK
+
+    bot = make("clobby", "strong")
+    assert bot.budget.seconds == DEFAULT_THINK == 0.25
+    assert bot.bid_budget.seconds == DEFAULT_THINK * 2.5
+
+
 @pytest.mark.slow
 def test_strong_beats_easy() -> None:
     from parlour import arena

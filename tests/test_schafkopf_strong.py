@@ -200,3 +200,12 @@ def test_strong_beats_easy() -> None:
 
     result = arena.run("schafkopf", "strong", "easy", 150, jobs=2, think=0.1)
     assert result.mean > 0, result.table()
+
+
+def test_the_default_think_is_the_documented_one() -> None:
+    from parlour.games.schafkopf.strong import DEFAULT_THINK, SLOW_FACTOR, StrongBot
+
+    bot = make("schafkopf", "strong")
+    assert isinstance(bot, StrongBot)
+    assert bot.budget.seconds == DEFAULT_THINK == 0.1
+    assert bot.slow_budget.seconds == DEFAULT_THINK * SLOW_FACTOR

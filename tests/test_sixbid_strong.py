@@ -203,3 +203,20 @@ def test_strong_beats_easy_over_duplicate_packs() -> None:
 
     result = arena.run("sixbid", "strong", "easy", 100, jobs=2, think=0.1)
     assert result.mean > 0, result.table()
+
+
+def test_a_spent_budget_stops_the_option_play_outs_between_options() -> None:
+    """The deadline is checked before each option's play-out: a sample cut short is given up (``None``)."""
+    from parlour.games.sixbid.strong import StrongBot
+
+    bot = StrongBot(think=0.0)
+    state = GAME.new_state(seed=5)
+    view = state.view(state.current_player)
+    assert view["phase"] == "bid" and len(view["legal_actions"]) > 1
+    drawn = Knowledge(view).sample(random.Random(1))
+    assert drawn is not None
+    evaluate = bot._option_evaluator(view, view["legal_actions"], random.Random(2))
+    assert set(evaluate(drawn[0])) == set(view["legal_actions"])
+    calls = []
+    assert evaluate(drawn[0], lambda: bool(calls.append(1)) or len(calls) > 1) is None
+    assert len(calls) == 2  # the first option was played out, the second was not started

@@ -6,6 +6,11 @@ the others (for three players: one A against two B's, A in each seat in turn) �
 cards cancel, so the margin A − B per pack measures only play.  One *pack* is the first deal of
 ``new_state(seed=s)``: the same pack and dealer for every seating.
 
+Decision times are measured in wall time, or — when ``PARLOUR_THINK_CLOCK`` in the environment
+makes the think budgets count CPU time (``cpu`` or ``cpu:F``, see ``search.pimc.think_clock``)
+— in each process's CPU time, so that the budgets and the timing columns do not depend on how
+loaded the machine is (they are then what an unloaded machine would show).
+
 The margin of a seating is A's deal score minus the mean of the B seats' deal scores; a pack's
 margin is the mean over its seatings; the result is the mean over packs with a 95 %
 confidence interval (normal approximation; packs are independent).
@@ -14,6 +19,7 @@ confidence interval (normal approximation; packs are independent).
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 import time
@@ -24,6 +30,7 @@ from typing import Any
 
 from .bots import make
 from .registry import load
+from .search.pimc import think_clock
 
 
 @dataclass
@@ -40,6 +47,7 @@ class ArenaResult:
     margins: list[float] = field(default_factory=list)
     times: list[list[float]] = field(default_factory=lambda: [[], []])
     seconds: float = 0.0
+    clock: str = "wall"
 
     @property
     def mean(self) -> float:
@@ -53,7 +61,8 @@ class ArenaResult:
 
     def table(self) -> str:
         a, b = self.levels
-        lines = [f"{self.game}: {a} (A) vs {b} (B), {len(self.margins)} duplicate packs, {self.seconds:.1f} s",
+        lines = [f"{self.game}: {a} (A) vs {b} (B), {len(self.margins)} duplicate packs, {self.seconds:.1f} s, "
+                 f"decision times on the {self.clock} clock",
                  f"  margin A - B per deal: {self.mean:+.3f} ± {self.interval():.3f} (95 %), "
                  f"± {self.interval(2.576):.3f} (99 %)",
                  f"  {'side':6} {'level':8} {'decisions':>10} {'per s':>9} {'median ms':>10} {'p99 ms':>8}"]
@@ -69,6 +78,11 @@ class ArenaResult:
         return "\n".join(lines)
 
 
+def _decision_clock() -> Callable[[], float]:
+    """CPU time when the think budgets count CPU time, else wall time."""
+    return time.process_time if os.environ.get("PARLOUR_THINK_CLOCK", "").startswith("cpu") else time.perf_counter
+
+
 def _bot(game: str, level: str, think: float | None) -> Any:
     settings = {"think": think} if think is not None and level == "strong" else {}
     return make(game, level, **settings)
@@ -82,6 +96,7 @@ def play_pack(game: str, options: dict[str, Any], levels: tuple[str, str], seed:
     bots = {level: _bot(game, level, think) for level in levels}
     margins: list[float] = []
     times: list[list[float]] = [[], []]
+    clock = _decision_clock()
     for a_seat in range(n):
         state = g.new_state(seed=seed)
         rng = random.Random(seed * 7919 + a_seat)
@@ -91,9 +106,9 @@ def play_pack(game: str, options: dict[str, Any], levels: tuple[str, str], seed:
             side = 0 if seat == a_seat else 1
             bot = bots[levels[side]]
             view = state.view(seat)
-            start = time.perf_counter()
+            start = clock()
             action = bot.act(view, rng)
-            times[side].append(time.perf_counter() - start)
+            times[side].append(clock() - start)
             state.apply(action)
         scores = state.deals[0]["scores"] if state.deals else [0] * n
         others = [scores[s] for s in range(n) if s != a_seat]
@@ -114,7 +129,8 @@ def run(game: str, a: str, b: str, deals: int, *, jobs: int = 1, think: float | 
     load(game, **options)  # a bad game or option fails here, before any process starts
     for level in (a, b):
         _bot(game, level, think)
-    result = ArenaResult(game, (a, b))
+    think_clock()  # a malformed PARLOUR_THINK_CLOCK fails here, before any process starts
+    result = ArenaResult(game, (a, b), clock="cpu" if _decision_clock() is time.process_time else "wall")
     seeds = list(range(seed, seed + deals))
     start = time.perf_counter()
     done = 0

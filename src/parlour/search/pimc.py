@@ -9,7 +9,11 @@ package; the loop, the time budget and the bookkeeping are the same for every ga
 
 A *world* is whatever the game's sampler returns and its evaluator understands (typically the
 hidden hands as bitmasks plus the position).  ``evaluate(world)`` returns the value of each
-legal action for the deciding seat in that world (higher is better).
+legal action for the deciding seat in that world (higher is better), or ``None`` when it ran
+past ``Pimc.deadline`` before valuing every action: that sample is dropped and the loop ends.
+Why: one sample of a bid costs a whole-deal solve per option, so checking the clock only
+between samples let a bid overrun its budget by a whole sample; an evaluator that checks
+``deadline`` between options keeps every decision within the budget plus one solve.
 
 Strategy fusion and information leakage — PIMC's known weaknesses — are the games' to
 mitigate (e.g. by evaluating only the seat's own next decision and letting later decisions be
@@ -19,6 +23,7 @@ re-sampled, and by weighting samples with an inference model); see each game's `
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -53,6 +58,47 @@ class Decision:
                 f"{self.margin:.1f} {unit} more on average than the next best choice")
 
 
+def think_clock() -> Callable[[], float]:
+    """The clock a think budget is counted on (``PARLOUR_THINK_CLOCK``): wall time by default.
+
+    Why a choice: on a quiet machine wall and CPU time agree; on a shared, overloaded one a
+    wall-clock budget buys fewer samples, so the player's strength would depend on the other
+    load.  A benchmark (``parlour arena``) may set ``PARLOUR_THINK_CLOCK=cpu`` so that every
+    budget counts this process's CPU seconds (strength as on an unloaded machine, but a run's
+    length grows with the load), or ``cpu:F`` for CPU seconds but never more than ``F`` times
+    the budget in wall time (a bounded run: under heavy load the player gets up to ``F`` times
+    the samples a wall-clock budget would buy, no more).
+    """
+    setting = os.environ.get("PARLOUR_THINK_CLOCK", "wall")
+    if setting == "cpu":
+        return time.process_time
+    if setting.startswith("cpu:"):
+        try:
+            factor = float(setting[4:])
+        except ValueError:
+            factor = 0.0
+        if not (math.isfinite(factor) and factor >= 1):
+            raise ValueError("PARLOUR_THINK_CLOCK=cpu:F needs a factor F of at least 1")
+        return CappedCpuClock(factor)
+    return time.perf_counter
+
+
+class CappedCpuClock:
+    """CPU seconds since creation, but running at least ``1 / factor`` as fast as the wall clock.
+
+    Monotonic (the larger of two monotonic readings), so a budget of ``B`` seconds on it is spent
+    after ``B`` CPU seconds or ``factor * B`` wall seconds, whichever comes first.
+    """
+
+    def __init__(self, factor: float) -> None:
+        self.factor = factor
+        self.cpu0 = time.process_time()
+        self.wall0 = time.perf_counter()
+
+    def __call__(self) -> float:
+        return max(time.process_time() - self.cpu0, (time.perf_counter() - self.wall0) / self.factor)
+
+
 @dataclass
 class Budget:
     """How much thinking one decision may do: seconds, and bounds on the number of samples."""
@@ -70,22 +116,32 @@ class Pimc(Generic[World]):
     """Average an evaluator over sampled worlds, within a budget."""
 
     def __init__(self, sample: Callable[[random.Random], tuple[World, float] | None],
-                 evaluate: Callable[[World], dict[str, float]], budget: Budget,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 evaluate: Callable[[World], dict[str, float] | None], budget: Budget,
+                 clock: Callable[[], float] | None = None) -> None:
         self.sample = sample
         self.evaluate = evaluate
         self.budget = budget
-        self.clock = clock
+        self.clock = clock or think_clock()
+        #: the clock reading at which the budget is spent (set by ``decide``); evaluators may
+        #: check it between actions and give up a sample (return ``None``) once it has passed
+        self.deadline = math.inf
+        self.samples = 0
+
+    def expired(self) -> bool:
+        """True once the budget's time is spent and the minimum number of samples is in."""
+        return self.samples >= self.budget.min_samples and self.clock() >= self.deadline
 
     def decide(self, legal: Sequence[str], rng: random.Random) -> Decision:
         start = self.clock()
+        self.deadline = start + self.budget.seconds
+        self.samples = 0
         if len(legal) == 1:
             return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
         totals = dict.fromkeys(legal, 0.0)
         weight_sum, samples, misses = 0.0, 0, 0
         budget = self.budget
         while samples < budget.max_samples:
-            if samples >= budget.min_samples and self.clock() - start >= budget.seconds:
+            if samples >= budget.min_samples and self.clock() >= self.deadline:
                 break
             drawn = self.sample(rng)
             if drawn is None:  # the sampler found no consistent world this time
@@ -94,13 +150,19 @@ class Pimc(Generic[World]):
                     break
                 continue
             world, weight = drawn
-            if weight <= 0:
+            if weight <= 0:  # impossible under the inference model: as good as no world
+                misses += 1
+                if misses > 20 * budget.max_samples or self.clock() >= self.deadline:
+                    break
                 continue
             values = self.evaluate(world)
+            if values is None:  # out of time part-way through this sample
+                break
             for action in legal:
                 totals[action] += weight * values[action]
             weight_sum += weight
             samples += 1
+            self.samples = samples
         if weight_sum == 0:
             return Decision(rng.choice(list(legal)), dict.fromkeys(legal, 0.0), 0, 0.0, self.clock() - start)
         means = {a: v / weight_sum for a, v in totals.items()}

@@ -17,7 +17,10 @@ those deals; ``solver`` gives the values:
   option, so they get ``BID_FACTOR`` times the card budget; and since a handful of deals is a
   noisy verdict, the easy rule's call stands unless another option beats it by more than
   ``TRUST_Z`` standard errors of the paired difference (measured: the plain mean of a few
-  samples bid worse than the easy rule).
+  samples bid worse than the easy rule).  The clock is checked before every option's solve:
+  a sample not finished by the deadline is dropped, so a bid overruns its budget by at most
+  one solve.  There is no minimum of samples for these decisions — the cheap fallback is the
+  easy rule's call, which stands whenever fewer than two samples fit in the budget.
 
 Strategy fusion and information leakage: only the seat's *next* action is chosen from the
 averages; every later decision is decided afresh from new samples, so the player never
@@ -32,6 +35,7 @@ only model of the opponent's information; his card play is not used to re-weight
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...search.pimc import Budget, Decision, Pimc
@@ -39,6 +43,9 @@ from .rules import INDEX, POINTS, Clobby, meld_points, runs
 from .sampler import TRUMP_OF, Sampler, public_actions
 from .solver import Position, Solver, action_values, deal_value
 
+#: seconds per decision of ``make("clobby", "strong")`` (the ``--think`` default): measured in
+#: CPU time, a card 0.25 s median / 0.37 s p99, a bid (``BID_FACTOR`` budgets) 0.65 s median / 0.71 s max
+DEFAULT_THINK = 0.25
 BID_FACTOR = 2.5
 TRUST_Z = 2.0  # standard errors by which a bid must beat the easy rule's call
 SD_FLOOR = 50.0  # the least spread assumed for one deal's payment difference (two samples can agree by chance)
@@ -48,9 +55,11 @@ TT_LIMIT = 1_500_000  # transposition-table entries kept per trump mode before i
 class StrongBot:
     name = "strong"
 
-    def __init__(self, think: float = 0.4) -> None:
-        self.budget = Budget(think, min_samples=4, max_samples=400)
-        self.bid_budget = Budget(min(60.0, think * BID_FACTOR), min_samples=2, max_samples=200)
+    def __init__(self, think: float = DEFAULT_THINK) -> None:
+        # a minimum of one sample: cheap (one solve), so a card decision overruns the budget by
+        # at most one solve even on a loaded machine; an unloaded one affords dozens within 0.25 s
+        self.budget = Budget(think, min_samples=1, max_samples=400)
+        self.bid_budget = Budget(min(60.0, think * BID_FACTOR), min_samples=0, max_samples=200)
         from .bots import EasyBot  # here, not at the top: bots.py imports this module for LEVELS
 
         self._solvers: dict[int, Solver] = {}
@@ -66,6 +75,8 @@ class StrongBot:
         values, action = decision.values, decision.action
         if len(values) < 2:
             return action, "it is the only legal action"
+        if decision.samples < 2 and decision.extra.get("prior") == action:
+            return action, "the manual's call: the think budget was spent before two sampled deals were solved"
         gain = values[action] - max(v for a, v in values.items() if a != action)
         if gain < 0:
             return action, (f"the manual's call: the solver's preference is within the noise of "
@@ -92,13 +103,15 @@ class StrongBot:
             weight[0] = sampler.weight(pack, self._easy)
             return pack, weight[0]
 
-        def evaluate(pack: list[str]) -> dict[str, float]:
-            values = self.bid_values(view, pack)
-            records.append((weight[0], values))
+        def evaluate(pack: list[str]) -> dict[str, float] | None:
+            values = self.bid_values(view, pack, pimc.expired)
+            if values is not None:
+                records.append((weight[0], values))
             return values
 
-        decision = Pimc(world, evaluate, self.bid_budget).decide(legal, rng)
-        return self._trust(decision, self._easy.act(view, rng), records)
+        prior = self._easy.act(view, rng)
+        pimc: Pimc[list[str]] = Pimc(world, evaluate, self.bid_budget)
+        return self._trust(pimc.decide(legal, rng), prior, records)
 
     def _trust(self, decision: Decision, prior: str, records: list[tuple[float, dict[str, float]]]) -> Decision:
         """Leave the manual's call only where the samples say clearly that another option is better.
@@ -110,7 +123,11 @@ class StrongBot:
         (the spread taken as at least ``SD_FLOOR``: two or three samples can agree by chance).
         """
         n = len(records)
-        if n < 2 or prior not in decision.values:
+        if prior not in decision.values:
+            return decision
+        decision.extra["prior"] = prior
+        if n < 2:  # no verdict within the budget: the easy rule's call
+            decision.action = prior
             return decision
         total = sum(w for w, _ in records) or 1.0
         best, best_gain = prior, 0.0
@@ -123,7 +140,6 @@ class StrongBot:
             se = max((var * n / (n - 1)) ** 0.5, SD_FLOOR) / n ** 0.5
             if mean > TRUST_Z * se and mean > best_gain:
                 best, best_gain = option, mean
-        decision.extra["prior"] = prior
         decision.action = best
         return decision
 
@@ -144,8 +160,12 @@ class StrongBot:
     def card_values(self, view: dict[str, Any], pos: Position) -> dict[str, float]:
         return {a: float(v) for a, v in action_values(pos, self.solver(pos.mode)).items()}
 
-    def bid_values(self, view: dict[str, Any], pack: list[str]) -> dict[str, float]:
-        """Each legal option played out on ``pack``: the rest of the bidding by the easy rule, the play solved."""
+    def bid_values(self, view: dict[str, Any], pack: list[str],
+                   expired: Callable[[], bool] = lambda: False) -> dict[str, float] | None:
+        """Each legal option played out on ``pack``: the rest of the bidding by the easy rule, the play solved.
+
+        ``None`` if ``expired()`` turns true before every option is solved (the budget is spent).
+        """
         seat = view["seat"]
         game = Clobby(**view["options"])
         base = game.new_state(deck=pack, dealer=view["dealer"])
@@ -153,6 +173,8 @@ class StrongBot:
             base.apply(a)
         out: dict[str, float] = {}
         for option in view["legal_actions"]:
+            if expired():
+                return None
             state = base.clone()
             state.apply(option)
             while not state.deals and state.phase != "play":

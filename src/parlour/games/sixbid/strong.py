@@ -26,6 +26,9 @@ consistently with it and each deal is weighted by how well it explains the other
   another better by at least ``PRIOR_MARGIN`` chips *and* two standard errors over at least
   ``SWITCH_SAMPLES`` samples (the gain is unweighted per sample there): with the handful of
   samples 0.4 s buys, a switch on noise away from a sound rule costs more than it gains.
+  The clock is checked before every option's play-out, and a sample cut short by the deadline
+  is dropped, so a decision overruns its budget by at most one play-out (after the first
+  ``min_samples``, which are few and cheap: play-outs, not full solves).
 
 **Strategy fusion.** PIMC's solver assumes every later choice is made knowing the deal.  We
 limit the damage: only the seat's *next* action is chosen (later ones are re-sampled when they
@@ -45,6 +48,7 @@ state, no other seat's hand, no widow.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...registry import load
@@ -111,12 +115,14 @@ class StrongBot:
         inner = self._option_evaluator(view, legal, random.Random(rng.random()))
         seen: list[dict[str, float]] = []
 
-        def evaluate(world: World) -> dict[str, float]:
-            values = inner(world)
-            seen.append(values)
+        def evaluate(world: World) -> dict[str, float] | None:
+            values = inner(world, pimc.expired)
+            if values is not None:
+                seen.append(values)
             return values
 
-        decision = Pimc(know.sample, evaluate, self.budget).decide(legal, rng)
+        pimc: Pimc[World] = Pimc(know.sample, evaluate, self.budget)
+        decision = pimc.decide(legal, rng)
         # The easy policy's choice stands unless the simulations find a clear gain over it: a
         # handful of play-outs is noisy, and a noisy switch away from a sound rule costs chips.
         prior = self._easy.act(view, rng)
@@ -180,13 +186,16 @@ class StrongBot:
         easy = self._easy
         solve_at = self.solve_tricks
 
-        def evaluate(world: World) -> dict[str, float]:
+        def evaluate(world: World, expired: Callable[[], bool] = lambda: False) -> dict[str, float] | None:
+            """Each option played out on ``world``; ``None`` once ``expired()`` (the budget is spent)."""
             base = game.new_state(seed=0, deck=world.deck, dealer=view["dealer"])
             for action in public_actions(view, CODES[world.given] if world.given is not None else None):
                 base.apply(action)
             out: dict[str, float] = {}
             widow = mask_pips(world.widow)
             for option in legal:
+                if expired():
+                    return None
                 state: SixBidState = base.clone()  # type: ignore[assignment]
                 state.apply(option)
                 while not state.deals:
