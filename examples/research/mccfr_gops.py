@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 import pyspiel
-from open_spiel.python.algorithms import exploitability, external_sampling_mccfr, expected_game_score
+from open_spiel.python.algorithms import expected_game_score, exploitability, external_sampling_mccfr
 
 import parlour.adapters.openspiel  # noqa: F401 - registers python_parlour_<name>
 from parlour.games.gops.solver import Solver

@@ -1,4 +1,4 @@
-"""What both research adapters share: integer actions, and fixed-size observations from a view.
+"""What both research adapters share: integer actions, fixed-size observations from a view, history rows.
 
 Why one encoder for every game: the adapters may use nothing but ``state.view(seat)`` (the
 same guarantee as the interfaces: a seat never sees a card it may not know), and a view's
@@ -136,49 +136,99 @@ class ObservationLayout:
             self.pieces[name] = (offset, size)
             offset += size
         self.size = offset
+        # Every string known to name a card (codes and the action strings that name one), so
+        # that the encoder looks a string up once instead of parsing it.
+        self.card_of: dict[str, int] = dict(spec.card_index)
+        for action in spec.actions:
+            card = _card_part(action)
+            if card is not None and card in spec.card_index:
+                self.card_of[action] = spec.card_index[card]
+
+    def _card(self, text: str) -> int | None:
+        """The index of the card ``text`` names (``QH+bella`` names QH), else None."""
+        index = self.card_of.get(text)
+        if index is None and "+" in text:
+            index = self.card_of.get(text.split("+", 1)[0])
+        return index
+
+    def mentioned(self, value: Any) -> set[int]:
+        """The indices of every card mentioned anywhere inside a JSON-like value (as ``cards_in``).
+
+        Why a loop over a stack and exact type tests: this walks the whole view (deal summaries
+        included) for every observation, and it was most of an observation's cost.
+        """
+        found: set[int] = set()
+        card_of, stack = self.card_of, [value]
+        pop, extend = stack.pop, stack.extend
+        while stack:
+            item = pop()
+            kind = item.__class__
+            if kind is str:
+                index = card_of.get(item)
+                if index is None and "+" in item:
+                    index = card_of.get(item.split("+", 1)[0])
+                if index is not None:
+                    found.add(index)
+            elif kind is list or kind is tuple:
+                extend(item)
+            elif kind is dict:
+                extend(item.values())
+            elif kind in _SCALARS:
+                continue
+            elif isinstance(item, str):  # a str subclass (a StrEnum member)
+                stack.append(str.__str__(item))
+            elif isinstance(item, dict):
+                extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                extend(item)
+        return found
 
     def encode(self, view: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The vector for ``view`` (written into ``out`` if given)."""
         spec = self.spec
-        vec = np.zeros(self.size, np.float32) if out is None else out
-        if out is not None:
+        if out is None:
+            vec = np.zeros(self.size, np.float32)
+        else:
+            vec = out
             vec.fill(0.0)
+        pieces = self.pieces
         n, me = spec.num_players, view["seat"]
-        cidx = spec.card_index
-        hand_at = self.pieces["hand"][0]
-        hand = set(view.get("hand") or [])
-        for card in hand:
-            if card in cidx:
-                vec[hand_at + cidx[card]] = 1.0
-        trick_at, c = self.pieces["trick"][0], len(spec.cards)
-        in_trick = set()
-        for seat, card in view.get("trick") or []:
-            card = _card_part(card) or card
-            if card in cidx:
-                vec[trick_at + ((seat - me) % n) * c + cidx[card]] = 1.0
-                in_trick.add(card)
-        seen_at = self.pieces["seen"][0]
-        for key, value in view.items():
-            if key in ("hand", "trick", "legal_actions"):
-                continue
-            for card in cards_in(value):
-                if card in cidx and card not in hand and card not in in_trick:
-                    vec[seen_at + cidx[card]] = 1.0
-        to_move_at = self.pieces["to_move"][0]
+        card = self._card
+        ones: list[int] = []
+        hand_at = pieces["hand"][0]
+        held: set[int] = set()
+        for text in view.get("hand") or ():
+            index = card(text)
+            if index is not None:
+                held.add(index)
+                ones.append(hand_at + index)
+        trick_at, c = pieces["trick"][0], len(spec.cards)
+        for seat, text in view.get("trick") or ():
+            index = card(text)
+            if index is not None:
+                held.add(index)  # (not "seen" either)
+                ones.append(trick_at + ((seat - me) % n) * c + index)
+        others = [value for key, value in view.items() if key not in _OWN_KEYS]
+        seen_at = pieces["seen"][0]
+        ones.extend(seen_at + index for index in self.mentioned(others) - held)
         player = view.get("current_player")
-        vec[to_move_at + (n if player is None else (player - me) % n)] = 1.0
+        ones.append(pieces["to_move"][0] + (n if player is None else (player - me) % n))
         dealer = view.get("dealer")
         if isinstance(dealer, int):
-            vec[self.pieces["dealer"][0] + (dealer - me) % n] = 1.0
-        scores_at = self.pieces["scores"][0]
-        for seat, score in enumerate(view.get("scores") or []):
+            ones.append(pieces["dealer"][0] + (dealer - me) % n)
+        ones.append(pieces["phase"][0] + self.phase_index.get(view.get("phase", ""), len(self.phases)))
+        legal_at, index_of = pieces["legal"][0], spec.index
+        ones.extend(legal_at + index_of[action] for action in view.get("legal_actions") or ())
+        vec[ones] = 1.0
+        scores_at = pieces["scores"][0]
+        for seat, score in enumerate(view.get("scores") or ()):
             vec[scores_at + (seat - me) % n] = float(score)
-        phase_at = self.pieces["phase"][0]
-        vec[phase_at + self.phase_index.get(view.get("phase", ""), len(self.phases))] = 1.0
-        legal_at = self.pieces["legal"][0]
-        for action in view.get("legal_actions") or []:
-            vec[legal_at + spec.index[action]] = 1.0
         return vec
+
+
+_SCALARS = frozenset((int, bool, float, type(None)))
+# The view's keys the vector encodes by themselves (everything else feeds the "seen" plane).
+_OWN_KEYS = frozenset(("hand", "trick", "legal_actions"))
 
 
 def deal_payoffs(summary: dict[str, Any]) -> list[float]:
@@ -190,3 +240,47 @@ def deal_payoffs(summary: dict[str, Any]) -> list[float]:
 def view_string(view: dict[str, Any]) -> str:
     """A view as a canonical string (sorted keys): equal views give equal strings."""
     return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+class HistoryLayout:
+    """The move history of an information-state tensor: one row per move of the episode.
+
+    Row ``k`` (a player action; chance events are not rows, their effect is in the views):
+
+    - ``actor``  n  the relative seat that made move k
+    - ``action`` A  the action, if the observer could see it (its own, or one that is not
+                    ``action_is_private``: a Schafkopf discard, a Six-Bid card given, a GOPS
+                    bid stay blank for the other seats)
+    - ``hand``   C  the observer's hand when it made move k (blank on other seats' moves):
+                    what it knew then that neither the current view nor the moves repeat
+
+    Rows past the moves made so far are zero.  With the current view's encoding in front, this
+    is the seat's perfect recall in a fixed size: ``slots`` = the episode's length bound.
+    """
+
+    def __init__(self, spec: GameSpec, slots: int) -> None:
+        self.spec = spec
+        self.slots = slots
+        n, a, c = spec.num_players, len(spec.actions), len(spec.cards)
+        self.pieces = {"actor": (0, n), "action": (n, a), "hand": (n + a, c)}
+        self.width = n + a + c
+        self.size = slots * self.width
+
+    def encode(self, moves: list[tuple[int, str]], private: list[bool], me: int,
+               hands: dict[int, list[str]], out: np.ndarray) -> np.ndarray:
+        """Write the rows of ``moves`` (``private[k]``: move k was seen only by its maker;
+        ``hands[k]``: my hand at my move k) into ``out`` (shape ``(slots, width)``)."""
+        out.fill(0.0)
+        spec = self.spec
+        n, index, cidx = spec.num_players, spec.index, spec.card_index
+        action_at, hand_at = n, n + len(spec.actions)
+        for k, (seat, action) in enumerate(moves):
+            row = out[k]
+            row[(seat - me) % n] = 1.0
+            if seat == me or not private[k]:
+                row[action_at + index[action]] = 1.0
+            hand = hands.get(k)
+            if hand:
+                for card in hand:
+                    row[hand_at + cidx[card]] = 1.0
+        return out

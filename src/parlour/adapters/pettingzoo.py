@@ -1,8 +1,8 @@
 """Parlour's games as PettingZoo AEC environments, in the style of PettingZoo's classic set.
 
-``env(name, **options)`` gives a wrapped environment (PettingZoo's usual order-enforcing and
-assertion wrappers); ``raw_env`` the bare one.  Agents are ``player_0`` … ``player_{n-1}``
-(Parlour's seats).
+``env(name, **options)`` gives a wrapped environment (PettingZoo's order enforcing and action
+bounds check, in one layer: ``OrderEnforced``); ``raw_env`` the bare one.  Agents are
+``player_0`` … ``player_{n-1}`` (Parlour's seats).
 
 - **Observation** (``observe(agent)``): ``{"observation": float32 vector, "action_mask": int8
   vector}``; the vector is ``encoding.ObservationLayout`` of ``state.view(seat)`` only, the mask
@@ -13,7 +13,9 @@ assertion wrappers); ``raw_env`` the bare one.  Agents are ``player_0`` … ``pl
 - **Episodes**: ``episode="deal"`` (default) ends after the first deal; ``episode="game"`` plays
   the whole game and truncates after ``max_deals`` deals (random players can make Schafkopf
   endless).  **Rewards** come at the end of each deal: ``reward="margin"`` (default: the seat's
-  deal score minus the mean of the others', zero-sum) or ``"scores"`` (the deal's scores).
+  deal score minus the mean of the others', zero-sum) or ``"scores"`` (the deal's scores); or,
+  for ``episode="game"`` only, at the end of the game: ``reward="win"`` (+1 to the winner,
+  -1/(n-1) to each other seat; 0 for all on a draw or when truncated).
 - **Seeding**: ``reset(seed=N)`` deals exactly as ``parlour.load(name).new_state(seed=N)``.
 - ``render_mode="ansi"``: ``render()`` returns the line-mode text of the seat to act.
 """
@@ -32,15 +34,55 @@ from ..engine import State
 from .encoding import GameSpec, ObservationLayout, deal_payoffs
 
 EPISODES = ("deal", "game")
-REWARDS = ("margin", "scores")
+REWARDS = ("margin", "scores", "win")
 
 
 def env(name: str, **kwargs: Any) -> AECEnv:
-    """The environment for game ``name`` with PettingZoo's standard wrappers."""
-    wrapped: AECEnv = raw_env(name, **kwargs)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
-    return wrapped
+    """The environment for game ``name`` with PettingZoo's order enforcing and bounds check."""
+    return OrderEnforced(raw_env(name, **kwargs))
+
+
+def _passed_through(name: str) -> property:
+    def get(self: OrderEnforced) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+    return property(get)
+
+
+class OrderEnforced(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with ``AssertOutOfBoundsWrapper``'s check in ``step``.
+
+    The same checks as the classic environments' wrapper stack, but why one layer with the
+    per-step attributes read straight through: the stock wrappers find every attribute of
+    every step through a chain of ``__getattr__`` calls, which cost more than a step of the
+    game itself.
+    """
+
+    agent_selection = _passed_through("agent_selection")
+    agents = _passed_through("agents")
+    rewards = _passed_through("rewards")
+    terminations = _passed_through("terminations")
+    truncations = _passed_through("truncations")
+    infos = _passed_through("infos")
+    _cumulative_rewards = _passed_through("_cumulative_rewards")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        inner = self.env
+        if self._has_reset and inner.agents:
+            agent = inner.agent_selection
+            if action is None:
+                assert inner.terminations[agent] or inner.truncations[agent], "action is not in action space"
+            else:
+                space = inner.action_spaces[agent]
+                assert (action.__class__ is int and 0 <= action < space.n) or space.contains(action), (
+                    "action is not in action space")
+        super().step(action)
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the bare environment
@@ -53,6 +95,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the ba
             raise ValueError(f"episode must be one of {', '.join(EPISODES)}")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}")
+        if reward == "win" and episode != "game":
+            raise ValueError('reward="win" needs episode="game" (a deal has no winner of its own)')
         if render_mode not in (None, "ansi"):
             raise ValueError("render_mode must be None or 'ansi'")
         self.spec = GameSpec(name, options)
@@ -73,6 +117,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the ba
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self._seed_rng = random.Random()
         self.state: State | None = None
+        self._legal: list[str] = []  # the legal actions of agent_selection now
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -86,35 +131,32 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the ba
         deal_seed = seed if seed is not None else self._seed_rng.randrange(2**31)
         self.state = self.spec.game.new_state(seed=deal_seed)
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {"legal_actions": []} for a in self.agents}
+        self.agent_selection = self.possible_agents[0]
         self._select()
 
     def _select(self) -> None:
-        assert self.state is not None
-        player = self.state.current_player
-        self.agent_selection = self.possible_agents[player if player is not None else 0]
-        for agent in self.agents:
-            self.infos[agent] = {"legal_actions": self._legal(agent)}
-
-    def _legal(self, agent: str) -> list[str]:
-        assert self.state is not None
-        if self.state.current_player != self.agent_name_mapping[agent]:
-            return []
-        return self.state.legal_actions()
+        """Point ``agent_selection`` at the seat to act; only its info lists legal actions."""
+        state = self.state
+        assert state is not None
+        player = state.current_player
+        self.infos[self.agent_selection] = {"legal_actions": []}
+        self.agent_selection = agent = self.possible_agents[player if player is not None else 0]
+        self._legal = state.legal_actions() if player is not None else []
+        self.infos[agent] = {"legal_actions": list(self._legal)}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state is not None
         seat = self.agent_name_mapping[agent]
-        view = self.state.view(seat)
         mask = np.zeros(len(self.spec.actions), np.int8)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-            for action in view.get("legal_actions") or []:
-                mask[self.spec.index[action]] = 1
-        return {"observation": self.layout.encode(view), "action_mask": mask}
+            index = self.spec.index
+            mask[[index[a] for a in self._legal]] = 1
+        return {"observation": self.layout.encode(self.state.view(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -127,19 +169,24 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention for the ba
         deals_before = len(state.deals)
         state.apply(text)  # an illegal id raises parlour.IllegalAction (a ValueError)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         if len(state.deals) > deals_before:
-            self._score(deal_payoffs(state.deals[-1]))
             over = state.is_over or self.episode == "deal"
             cut = not over and len(state.deals) >= self.max_deals
+            self._score(deal_payoffs(state.deals[-1]), state.winner if state.is_over else None)
             for a in self.agents:
                 self.terminations[a] = over
                 self.truncations[a] = cut
         self._select()
         self._accumulate_rewards()
 
-    def _score(self, scores: list[float]) -> None:
+    def _score(self, scores: list[float], winner: int | None) -> None:
         n = len(scores)
+        if self.reward_kind == "win":
+            if winner is not None:
+                for a in self.agents:
+                    self.rewards[a] = 1.0 if self.agent_name_mapping[a] == winner else -1.0 / (n - 1)
+            return
         total = sum(scores)
         for a in self.agents:
             s = float(scores[self.agent_name_mapping[a]])
