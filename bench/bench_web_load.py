@@ -1,12 +1,29 @@
 """Load on the browser server: N tables on 127.0.0.1, scripted clients playing as fast as allowed.
 
 Each table has one scripted person (a websockets client) and computer players (``--level``)
-at the other seats.  A client plays a random legal move as soon as it is asked, within the
-server's per-connection rate limit.  Reported: actions per second (people's and bots') and
-the action-to-update latency (from sending an action to receiving the frame that shows it),
-p50/p99.  Bounded: ``--seconds`` of play and ``--tables`` tables; loopback only.
+at the other seats, with no pause between computer moves (``delay`` 0).  A client plays a
+random legal move as soon as it is asked, paced by the server's own per-connection rate limit
+(``parlour.web.server.RATE`` messages a second on average, ``BURST`` at once: the client keeps
+the same token bucket, so "as fast as allowed" is exactly what the server accepts); when a game
+ends the client opens a new table.  Reported per table count:
 
-    .venv/bin/python bench/bench_web_load.py --tables 200 --seconds 20
+- actions/s: every action the clients saw applied (the people's and the computer players');
+- moves/s: the scripted people's own actions;
+- p50/p99 ms: action-to-update latency, measured by the client from sending an action to
+  receiving the first frame that shows it (at ``delay`` 0 that frame also carries the computer's
+  immediate replies: the server announces them together);
+- server CPU and client CPU: percent of one core over the run.  The server runs in its own
+  process (as ``parlour serve`` does: uvicorn, its event loop, the worker pool for slow bots);
+  all clients run in this process, on the same 2 cores, so the client's CPU is CPU the server
+  did not get;
+- srv ms/act: the server's CPU milliseconds per action (its cost, whatever else the machine runs);
+- load: the 1-minute load average before and after the run (other jobs on the machine count).
+
+Only the ``--seconds`` after a warm-up (``--warmup``, default 5 s: tables opening, first imports,
+the bots' caches filling) are counted.  Bounded: at most 120 s of play per table count, at most
+500 tables; loopback only.
+
+    .venv/bin/python bench/bench_web_load.py --tables 50 100 200 --seconds 20
 """
 
 from __future__ import annotations
@@ -14,8 +31,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,19 +44,57 @@ import httpx
 import websockets
 
 from parlour.web.run import free_port
+from parlour.web.server import BURST, RATE
 
 GAMES = [("truc", 2), ("gops", 2), ("clobby", 2), ("sixbid", 3), ("schafkopf", 3)]
+CLK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-async def one_table(url: str, ws_url: str, game: str, players: int, level: str, seed: int, stop: float,
-                    latencies: list[float], counts: dict[str, int], client: httpx.AsyncClient) -> None:
+class Pace:
+    """The server's token bucket, kept by the client: it never sends what the server would refuse."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = burst
+        self.at = time.monotonic()
+
+    async def take(self) -> None:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            await asyncio.sleep((1 - self.level) / self.rate)
+            self.level, self.at = 1.0, time.monotonic()
+        self.level -= 1
+
+
+async def create_table(client: httpx.AsyncClient, url: str, game: str, players: int, level: str) -> dict[str, Any]:
+    seats = [{"kind": "invite"}] + [{"kind": "bot", "level": level}] * (players - 1)
+    for attempt in range(5):
+        try:
+            r = await client.post(url + "/api/tables", json={"game": game, "seats": seats, "delay": 0})
+            r.raise_for_status()
+            body: dict[str, Any] = r.json()
+            return body
+        except httpx.HTTPError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+async def one_table(url: str, ws_url: str, game: str, players: int, level: str, seed: int, start: float,
+                    measured: float, stop: float, latencies: list[float], counts: dict[str, int],
+                    client: httpx.AsyncClient) -> None:
+    """Play tables one after another until ``stop``; count only from ``measured`` on (after the warm-up)."""
     rng = random.Random(seed)
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
     while time.monotonic() < stop:
-        seats = [{"kind": "invite"}] + [{"kind": "bot", "level": level}] * (players - 1)
-        r = await client.post(url + "/api/tables", json={"game": game, "seats": seats, "delay": 0})
-        body = r.json()
+        body = await create_table(client, url, game, players, level)
         frag = dict(p.split("=", 1) for p in body["links"][0]["url"].split("#", 1)[1].split("&"))
+        pace = Pace(RATE, BURST)
         async with websockets.connect(f"{ws_url}/ws/{body['id']}", max_size=2**22) as ws:
+            await pace.take()
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": frag["k"]}))
             sent_at: float | None = None
             pending = ""
@@ -51,67 +106,104 @@ async def one_table(url: str, ws_url: str, game: str, players: int, level: str, 
                 except TimeoutError:
                     break
                 frame = json.loads(text)
+                on = time.monotonic() >= measured
                 if frame["type"] == "error":
                     if "slow down" in frame["message"] and pending:
-                        counts["throttled"] += 1  # over the rate limit: wait, then send it again
-                        await asyncio.sleep(0.1)
-                        sent_at = time.perf_counter()
+                        counts["throttled"] += on  # refused by the rate limit: wait, then send it again
+                        await asyncio.sleep(1 / RATE)
+                        await pace.take()
                         await ws.send(json.dumps({"type": "act", "action": pending}))
+                    else:
+                        counts["errors"] += on
                     continue
                 if frame["type"] != "state":
                     continue
                 count = frame["count"]
-                counts["actions"] += max(0, count - last)
+                counts["actions"] += max(0, count - last) * on
                 last = max(last, count)
                 if sent_at is not None and count > acted:
-                    latencies.append(time.perf_counter() - sent_at)
+                    if on:
+                        latencies.append(time.perf_counter() - sent_at)
                     sent_at = None
                 view = frame["view"]
                 if view["is_over"]:
-                    counts["games"] += 1
+                    counts["games"] += on
                     break
                 if view["current_player"] == 0 and not frame["auto"] and count > acted:
                     acted = count
-                    sent_at = time.perf_counter()
                     pending = rng.choice(view["legal_actions"])
+                    await pace.take()
+                    sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "action": pending}))
+                    counts["moves"] += on
 
 
-async def run(url: str, ws_url: str, tables: int, seconds: float, level: str) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process and its live children (the worker pool), from /proc (Linux)."""
+    total = 0.0
+    pids = [pid]
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as fh:
+                pids += [int(p) for p in fh.read().split()]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            with open(f"/proc/{p}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / CLK
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ramp: float, warmup: float,
+              server_pid: int) -> dict[str, Any]:
     latencies: list[float] = []
-    counts = {"actions": 0, "games": 0, "throttled": 0}
+    counts = {"actions": 0, "moves": 0, "games": 0, "throttled": 0, "errors": 0}
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
-        start = time.monotonic()
-        stop = start + seconds
-        tasks = [one_table(url, ws_url, *GAMES[i % len(GAMES)], level, i, stop, latencies, counts, client)
+        begin = time.monotonic()
+        measured = begin + max(warmup, ramp)
+        stop = measured + seconds
+        tasks = [one_table(url, ws_url, *GAMES[i % len(GAMES)], level, i, begin + ramp * i / tables, measured,
+                           stop, latencies, counts, client)
                  for i in range(tables)]
-        results = await asyncio.gather(*tasks, return_exceptions=True)
-        elapsed = time.monotonic() - start
+        gathered = asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.sleep(measured - time.monotonic())
+        cpu0, server0, load0 = time.process_time(), cpu_seconds(server_pid), os.getloadavg()[0]
+        results = await gathered
+        elapsed = time.monotonic() - measured
+        cpu, server_cpu = time.process_time() - cpu0, cpu_seconds(server_pid) - server0
     failures = [r for r in results if isinstance(r, BaseException)]
     lat = sorted(latencies)
-    return {"tables": tables, "seconds": elapsed, "actions": counts["actions"], "games": counts["games"],
-            "throttled": counts["throttled"], "failures": len(failures),
+
+    def pct(q: float) -> float:
+        return lat[min(len(lat) - 1, int(len(lat) * q))] * 1000 if lat else float("nan")
+
+    return {"tables": tables, "seconds": elapsed, **counts, "failures": len(failures),
             "first_failure": repr(failures[0])[:200] if failures else "",
-            "p50": statistics.median(lat) * 1000 if lat else float("nan"),
-            "p99": lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan"),
-            "samples": len(lat)}
+            "p50": pct(0.50), "p99": pct(0.99), "samples": len(lat),
+            "server_cpu": 100 * server_cpu / elapsed, "client_cpu": 100 * cpu / elapsed,
+            "cpu_per_action": 1000 * server_cpu / max(1, counts["actions"]),
+            "load": (load0, os.getloadavg()[0])}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (at most 500)")
-    parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play (at most 120)")
-    parser.add_argument("--level", default="easy", help="the computer players' level")
-    parser.add_argument("--workers", type=int, default=2, help="bot worker processes of the server (0: threads)")
-    args = parser.parse_args()
-    tables = max(1, min(args.tables, 500))
-    seconds = max(1.0, min(args.seconds, 120.0))
+def one_run(tables: int, seconds: float, level: str, workers: int, ramp: float, warmup: float,
+            profile: str | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        # The server in its own process (as `parlour serve` runs), the clients in this one.
+        # The server in its own process (as `parlour serve` runs it), the clients in this one.
         port = free_port()
-        code = ("import sys; from parlour.web.server import serve; "
-                f"sys.exit(serve('127.0.0.1', {port}, {str(Path(tmp) / 'load.db')!r}, workers={args.workers}))")
+        serve = f"serve('127.0.0.1', {port}, {str(Path(tmp) / 'load.db')!r}, workers={workers})"
+        code = f"import sys; from parlour.web.server import serve; sys.exit({serve})"
+        if profile:  # the event loop's process under cProfile, written when the server stops
+            code = ("import cProfile, signal, sys; from parlour.web.server import serve\n"
+                    "def stop(*_): raise SystemExit(0)\n"
+                    "signal.signal(signal.SIGTERM, stop)\n"
+                    "p = cProfile.Profile(); p.enable()\n"
+                    f"try: {serve}\n"
+                    f"finally: p.disable(); p.dump_stats({profile!r})\n")
         server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 60
@@ -123,18 +215,43 @@ def main() -> None:
                     if time.monotonic() > deadline or server.poll() is not None:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.2)
-            result = asyncio.run(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds,
-                                     args.level))
+            return asyncio.run(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
+                                   ramp, warmup, server.pid))
         finally:
             server.terminate()
             server.wait(timeout=30)
-    print(f"{'tables':>6} {'seconds':>7} {'actions':>8} {'actions/s':>9} {'games':>5} {'p50 ms':>7} {'p99 ms':>7}"
-          f" {'samples':>7} {'throttled':>9} {'failed':>6}")
-    print(f"{result['tables']:>6} {result['seconds']:>7.1f} {result['actions']:>8} "
-          f"{result['actions'] / result['seconds']:>9.0f} {result['games']:>5} {result['p50']:>7.1f} "
-          f"{result['p99']:>7.1f} {result['samples']:>7} {result['throttled']:>9} {result['failures']:>6}")
-    if result["first_failure"]:
-        print("first failure:", result["first_failure"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[200], help="concurrent tables (at most 500); "
+                        "several numbers: one run each, on a fresh server")
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play per run (at most 120)")
+    parser.add_argument("--level", default="easy", help="the computer players' level")
+    parser.add_argument("--workers", type=int, default=2, help="bot worker processes of the server (0: threads)")
+    parser.add_argument("--ramp", type=float, default=2.0, help="seconds over which the clients arrive")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before the measured "
+                        "--seconds (tables opening, imports, the bots' caches filling)")
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, stats to FILE "
+                        "(read them with python -m pstats FILE); slows the server down")
+    args = parser.parse_args()
+    seconds = max(1.0, min(args.seconds, 120.0 - args.warmup))
+    print(f"rate limit per connection: {RATE:g} messages/s, burst {BURST:g}; computer players: {args.level}; "
+          f"{os.cpu_count()} CPUs")
+    print(f"{'tables':>6} {'seconds':>7} {'actions':>8} {'actions/s':>9} {'moves/s':>7} {'games':>5} "
+          f"{'p50 ms':>7} {'p99 ms':>7} {'samples':>7} {'throttled':>9} {'failed':>6} {'server%':>7} "
+          f"{'client%':>7} {'srv ms/act':>10} {'load':>11}")
+    for n in args.tables:
+        r = one_run(max(1, min(n, 500)), seconds, args.level, args.workers, args.ramp, args.warmup, args.profile)
+        print(f"{r['tables']:>6} {r['seconds']:>7.1f} {r['actions']:>8} {r['actions'] / r['seconds']:>9.0f} "
+              f"{r['moves'] / r['seconds']:>7.0f} {r['games']:>5} {r['p50']:>7.1f} {r['p99']:>7.1f} "
+              f"{r['samples']:>7} {r['throttled']:>9} {r['failures']:>6} {r['server_cpu']:>7.0f} "
+              f"{r['client_cpu']:>7.0f} {r['cpu_per_action']:>10.2f} {r['load'][0]:>5.1f}-{r['load'][1]:<5.1f}",
+              flush=True)
+        if r["first_failure"]:
+            print("  first failure:", r["first_failure"])
+        if r["errors"]:
+            print(f"  {r['errors']} error frames other than the rate limit")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ def test_human_then_bot_and_events():
     assert table.human_to_move and table.to_move == 0
     events = table.play("KC", 0)
     assert [e.kind for e in events] == ["action"]
-    assert events[0].data == {"action": None, "private": True}  # a secret bid is not narrated
+    # a secret bid is not narrated; only the (public) phases it was made in and led to are told
+    assert events[0].data == {"action": None, "private": True, "phase": "bid", "next_phase": "bid"}
     events = table.run_bots()
     kinds = [e.kind for e in events]
     assert kinds[:2] == ["action", "trick"]

@@ -61,7 +61,7 @@ def test_cards_in_hand_are_played_from_it_and_other_choices_are_buttons():
     bound = {"7C": "1", "QH": "2", "KH": "3"}
     got = arrange("clobby", hand, ["QH", "KH", "QH+bella"], cursor=None, button_cursor=None, card_keys=bound)
     assert (got.cards, got.buttons, got.cursor, got.button_cursor) == (["QH", "KH"], ["QH+bella"], 1, None)
-    assert got.button_keys == ["b"] and got.hand_keys == ["1", "2", "3"]
+    assert got.button_keys == ["b2"] and got.hand_keys == ["1", "2", "3"]  # bella: b, then Q♥'s own key
     # the cursor stays on a playable card it is already on, and leaves an unplayable one
     assert arrange("clobby", hand, ["QH", "KH"], cursor=2, button_cursor=None).cursor == 2
     assert arrange("clobby", hand, ["KH"], cursor=0, button_cursor=None).cursor == 2

@@ -72,9 +72,10 @@ def press_a_legal_key(page: Any) -> None:
     if keys:
         page.keyboard.press(keys[0])
         return
-    keys = page.eval_on_selector_all("#choices .choice", "els => els.map(e => e.getAttribute('aria-keyshortcuts'))")
+    keys = page.eval_on_selector_all("#choices .choice", "els => els.map(e => e.dataset.keys || '')")
     if keys and keys[0]:
-        page.keyboard.press(keys[0])
+        for key in keys[0]:  # a choice that names a card is typed as its key, the card's rank and suit
+            page.keyboard.press(key)
     else:
         page.keyboard.press("Enter")  # the highlighted choice
 
@@ -117,6 +118,11 @@ def test_a_person_plays_a_whole_deal_with_the_keyboard(browser: Any, server: Any
     page.wait_for_selector("#hand .card")
     page.wait_for_function("document.querySelector('#status').textContent.length > 0")
     play_until([page], lambda: deal_over(page))
+    # the deal summary comes as a dialog (its keyboard handling: tests/test_web_features.py); Escape closes it
+    page.wait_for_selector("#summary-dialog[open]")
+    assert "This deal:" in page.text_content("#summary-lines")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#summary-dialog:not([open])", state="attached")
     DOCS.mkdir(exist_ok=True)
     page.screenshot(path=str(DOCS / f"web-{game}.png"))  # the table, its log and the deal summary
     assert "This deal:" in page.text_content("#log")

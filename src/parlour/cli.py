@@ -27,6 +27,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .bots import Bot, levels, make
 from .engine import Game, Option
+from .linemode import options as menu_options
 from .linemode.play import format_stats, play_human, watch
 from .records import from_json
 from .registry import game_class, names, rules_text
@@ -233,7 +234,8 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
                        help=f"seconds to pause after each computer move, 0 to {MAX_DELAY:g} (default 0)")
         p.add_argument("--jokes", action="store_true", help="the computer tells jokes (Le Truc)")
         p.add_argument("--think", type=_think, metavar="S",
-                       help=f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} (default 0.4)")
+                       help=f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
+                            "(default: Clobby 0.25, Schafkopf 0.1, Six-Bid 0.4)")
         if game is not None:
             _add_game_options(p, game)
 
@@ -247,7 +249,8 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     p.add_argument("--deals", type=_whole(1, MAX_DEALS), metavar="N",
                    help=f"stop after this many deals, 1 to {MAX_DEALS} (default: the whole game)")
     p.add_argument("--think", type=_think, metavar="S",
-                   help=f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} (default 0.4)")
+                   help=f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
+                            "(default: Clobby 0.25, Schafkopf 0.1, Six-Bid 0.4)")
     if game is not None:
         _add_game_options(p, game)
 
@@ -274,7 +277,8 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
                    help="duplicate packs to play (each once per seating of A; default 100)")
     p.add_argument("--jobs", type=_whole(1, 64), default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--think", type=_think, default=None, metavar="S",
-                   help=f"seconds a strong player may think per decision, 0 to {MAX_THINK:g}")
+                   help=f"seconds a strong player may think per decision, 0 to {MAX_THINK:g} "
+                        "(default: the game's own, as for play)")
     p.add_argument("--seed", type=_whole(0, MAX_SEED), default=1, metavar="N", help="seed of the first pack")
     return parser, subs
 
@@ -541,6 +545,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _menu_options(store: Store, game: type[Game]) -> tuple[dict[str, Any], bool, bool]:
+    """The options a game started from the menu uses: (engine options, open hands, ask to replay),
+    as chosen with ``o N`` (kept with the game's name, as the table's options screen keeps them)."""
+    values = menu_options.current(store, game)
+    engine = {o.name: values[o.name] for o in game.OPTIONS}
+    return engine, bool(values.get("open_hands")), bool(values.get("replay_prompt"))
+
+
 def cmd_menu(db: str | None) -> int:
     """The line-mode menu.  An unusable database ends it at once; a game that cannot start does not."""
     games = [game_class(n) for n in names()]
@@ -551,7 +563,8 @@ def cmd_menu(db: str | None) -> int:
             print("\nParlour: choose a game")
             for i, g in enumerate(games, 1):
                 print(f"  {i}) {g.title:<14} {g.description}")
-            print(f"  n N) new game of N   r N) rules of N   l) opponents' level ({level or 'saved/easy'})")
+            print(f"  n N) new game of N   o N) options of N   r N) rules of N   "
+                  f"l) opponents' level ({level or 'saved/easy'})")
             print("  s) statistics   q) quit")
             try:
                 choice = input("> ").strip().lower()
@@ -563,13 +576,17 @@ def cmd_menu(db: str | None) -> int:
                 print(format_stats(store.stats()))
                 continue
             word, _, number = choice.partition(" ")
-            if word in ("n", "r") and number.isdigit() and 1 <= int(number) <= len(games):
+            if word in ("n", "r", "o") and number.isdigit() and 1 <= int(number) <= len(games):
                 picked = games[int(number) - 1]
                 if word == "r":
                     print((rules_text(picked.name) or f"{picked.title} has no rules page installed").rstrip("\n"))
                     continue
+                if word == "o":  # the same options, checks and store as the table's options screen
+                    menu_options.edit(store, picked)
+                    continue
                 try:
-                    _play(store, picked, {}, fresh=True, level=level)
+                    engine, open_hands, ask_replay = _menu_options(store, picked)
+                    _play(store, picked, engine, fresh=True, level=level, open_hands=open_hands, ask_replay=ask_replay)
                 except (UsageError, StoreError, ValueError) as exc:
                     print(f"parlour: {_one_line(exc)}", file=sys.stderr)
                 continue
@@ -585,11 +602,13 @@ def cmd_menu(db: str | None) -> int:
                 continue
             if choice.isdigit() and 1 <= int(choice) <= len(games):
                 try:
-                    _play(store, games[int(choice) - 1], {}, fresh=False, level=level)
+                    engine, open_hands, ask_replay = _menu_options(store, games[int(choice) - 1])
+                    _play(store, games[int(choice) - 1], engine, fresh=False, level=level, open_hands=open_hands,
+                          ask_replay=ask_replay)
                 except (UsageError, StoreError, ValueError) as exc:
                     print(f"parlour: {_one_line(exc)}", file=sys.stderr)
                 continue
-            print("Choose a number from the list, n N, r N, l, s or q.")
+            print("Choose a number from the list, n N, o N, r N, l, s or q.")
     finally:
         store.close()
 

@@ -571,6 +571,12 @@ class Store:
             conn.execute("UPDATE web_tables SET seats=?, updated=? WHERE id=?", (json.dumps(seats), time.time(),
                                                                                  table_id))
 
+    def save_web_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """A table's settings alone (the computer's speed): they never change the game record."""
+        with self._transaction() as conn:
+            conn.execute("UPDATE web_tables SET settings=?, updated=? WHERE id=?", (json.dumps(settings), time.time(),
+                                                                                    table_id))
+
     def load_web_table(self, table_id: str) -> dict[str, Any] | None:
         row = self._conn.execute("SELECT game, record, seats, settings, actions, finished FROM web_tables"
                                  " WHERE id=?", (table_id,)).fetchone()

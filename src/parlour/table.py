@@ -178,7 +178,10 @@ class Table:
         before = state.view(actor)
         deals_before = len(state.deals)
         state.apply(action)  # raises IllegalAction, leaving everything as it was
-        events = [Event("action", actor, {"action": None if private else action, "private": private})]
+        data: dict[str, Any] = {"action": None if private else action, "private": private}
+        if private:  # public facts only: how a hidden choice is said may depend on the phase (``text.speak_hidden``)
+            data.update(phase=before.get("phase"), next_phase=state.view(actor).get("phase"))
+        events = [Event("action", actor, data)]
         events += self._consequences(before, deals_before)
         if self.on_save is not None:
             self.on_save(self)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
 
-from .cards import is_card
+from .cards import SUIT_SYMBOLS, is_card
 from .registry import game_class, part
 from .table import Event, seat_names
 
@@ -35,6 +35,11 @@ def game_text(game: str) -> ModuleType | None:
 def has_dealer(game: str) -> bool:
     """Whether interfaces show a dealer for ``game`` (its ``HAS_DEALER``)."""
     return bool(game_class(game).HAS_DEALER)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 move``, ``3 moves``: a count said as a person would, never ``1 moves`` or ``move(s)``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def cards_text(cards: Sequence[str]) -> str:
@@ -73,6 +78,35 @@ def speak_action(game: str, action: str) -> str:
     return f"{'plays' if is_card(action) else 'says'} {action}"
 
 
+def speak_hidden(game: str, event: Event, own: str | None = None) -> str | None:
+    """How a private action is said after the seat's name; None: nothing to say yet.
+
+    Why a hook: a hidden choice made in several actions (Schafkopf's two-card discard) is one
+    thing to announce, not one line per card.  The game's ``speak_hidden(phase, next_phase, own)``
+    sees the phase the action was made in and the phase after it (both public, put in the event
+    by the table) and, for the player's own action only, the action.  Default: each private
+    action is said once ("has chosen, face down", or "chooses 8C, face down" to its player).
+    """
+    hook = _hook(game, "speak_hidden")
+    if hook is not None:
+        said = hook(event.data.get("phase"), event.data.get("next_phase"), own)
+        return str(said) if said else None
+    return f"chooses {own}, face down." if own is not None else "has chosen, face down."
+
+
+def standing_line(game: str, summary: Mapping[str, Any], scores: Sequence[int], names: Sequence[str]) -> str | None:
+    """The running totals said after a deal summary ("Scores now: ..."), or None when there are none to say.
+
+    Why the game is asked: in a game of rounds (Le Truc) the scores go back to 0-0 when a round
+    is won, so "Scores now: 0, 0" right after "South wins round 1" reads as a mistake; the
+    game's ``standing(summary)`` returns False where its summary already says where things stand.
+    """
+    hook = _hook(game, "standing")
+    if hook is not None and not hook(dict(summary)):
+        return None
+    return "Scores now: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(scores))
+
+
 def joker(game: str) -> Callable[[random.Random], str] | None:
     """The game's ``joke(rng)``, if it tells jokes."""
     return cast("Callable[[random.Random], str] | None", _hook(game, "joke"))
@@ -100,14 +134,20 @@ def last_trick_line(trick: Mapping[str, Any] | None, num_players: int, human: in
     return trick_line(trick, trick.get("winner"), seat_labels(num_players, human))
 
 
-def narrate(event: Event, game: str, num_players: int, human: int | None = None) -> list[str]:
-    """Lines describing a table event, never revealing a private action's card."""
+def narrate(event: Event, game: str, num_players: int, human: int | None = None,
+            own: str | None = None) -> list[str]:
+    """Lines describing a table event, never revealing a private action's card.
+
+    ``own`` is the human's own private action, which only the human's interface knows (the
+    event does not hold it): said to that player alone, through ``speak_hidden``.
+    """
     names = seat_labels(num_players, human)
     if event.kind == "action":
         seat = names[event.seat] if event.seat is not None else "?"
         action = event.data.get("action")
-        if action is None:
-            return [f"{seat} has chosen, face down."]
+        if action is None or own is not None:
+            said = speak_hidden(game, event, own)
+            return [f"{seat} {said}"] if said else []
         return [f"{seat} {speak_action(game, action)}"]
     if event.kind == "trick":
         return [trick_line(event.data, event.seat, names)]
@@ -187,6 +227,118 @@ def choice_key(game: str, action: str) -> str:
     return choice_keys(game)[kind] if kind is not None else ""
 
 
+def key_kind(game: str, char: str) -> str | None:
+    """The kind of choice whose fixed key ``char`` is (None: no choice of ``game`` has it)."""
+    key = char.lower()
+    return next((kind for kind, k in choice_keys(game).items() if k == key), None) if key else None
+
+
+def names_a_card(kind: str | None) -> bool:
+    """Whether a kind of choice names a card (``call *``): its key is followed by the card's rank and suit."""
+    return kind is not None and kind.endswith(" *")
+
+
+def announces(kind: str | None) -> bool:
+    """Whether a kind of choice is a card of the hand played with an announcement (a suffix kind,
+    ``+bella`` for ``QH+bella``): its key is followed by that card's own key (``CardKeys``)."""
+    return kind is not None and kind.startswith("+")
+
+
+def choice_sequence(game: str, action: str, card_keys: Mapping[str, str] | None = None) -> str:
+    """All the keys that make ``action``: its kind's key, then for a kind that names a card the
+    card's rank and suit keys (``call AS`` -> ``xas``), for a card played with an announcement
+    the key that card has in the hand all deal (``card_keys``: ``QH+bella`` -> ``b5`` when Q♥ is
+    under 5), so every such choice has keys of its own that never move to another choice
+    ('' for a card of the hand, which has a ``CardKeys`` key)."""
+    kind = action_kind(game, action)
+    if kind is None:
+        return ""
+    key = choice_keys(game)[kind]
+    if names_a_card(kind):
+        return key + action.partition(" ")[2].lower()
+    if announces(kind):
+        return key + (card_keys or {}).get(action[: -len(kind)], "")
+    return key
+
+
+def announced_choice(game: str, typed: str, card_keys: Mapping[str, str],
+                     legal: Sequence[str] = ()) -> tuple[str, str]:
+    """Keys typed for a card played with an announcement: its kind's key, then the card's own key.
+
+    Why the card's key and not a key of its own: the announcement goes with a card of the hand,
+    and that card already has a key bound to it for the whole deal, so ``b`` then Q♥'s key is the
+    same keys all deal and never moves to another card (one key shared by every such choice
+    used to cycle between them).  ``card_keys`` is card -> key for the hand on screen; ``legal``
+    only lets the first answer list the cards that may be announced now.  Returns ``("more",
+    what to press next)``, ``("done", action)`` (whether it is legal now is the engine's to say),
+    or ``("refused", why)`` for a key that is no card of the hand.
+    """
+    typed = typed.lower()
+    kind = next((k for k, v in choice_keys(game).items() if v == typed[:1] and announces(k)), None)
+    if kind is None:
+        return "refused", f"{typed[:1].upper()} does not announce anything."
+    word = kind[1:]
+    if len(typed) == 1:
+        offers = [f"{card_keys[a[: -len(kind)]].upper()} {a[: -len(kind)]}" for a in legal
+                  if action_kind(game, a) == kind and card_keys.get(a[: -len(kind)])]
+        which = f" ({', '.join(offers)})" if offers else ""
+        return "more", f"{word.capitalize()} with which card? Press its key{which}; Esc cancels."
+    card = next((c for c, k in card_keys.items() if k and k == typed[1]), None)
+    if card is None:
+        return "refused", f"{typed[1].upper()} is not the key of a card in your hand: press a card's key (Esc cancels)."
+    return "done", card + kind
+
+
+def typed_announced_choice(game: str, typed: str) -> str | None:
+    """Line mode's form of the same: the kind's key, then the card's code (``b QH``, ``bqh``,
+    ``b 10h``) -> ``QH+bella``; None if ``typed`` is not that (whether it is legal is the engine's to say)."""
+    keys = typed.replace(" ", "").upper().replace("10", "T")
+    if len(keys) != 3 or not is_card(keys[1:]):
+        return None
+    kind = next((k for k, v in choice_keys(game).items() if v == keys[0].lower() and announces(k)), None)
+    return keys[1:] + kind if kind is not None else None
+
+
+#: Rank letters in the order a rank list is shown.
+_RANK_ORDER = "AKQJT98765432"
+
+
+def card_choice(game: str, typed: str, pack: Sequence[str]) -> tuple[str, str]:
+    """Keys typed for a choice that names a card: its kind's key, then a rank, then a suit.
+
+    Returns ``("more", what to type next)`` while the card is not complete, ``("done", action)``
+    once it is (whether the action is legal now is the engine's to say), or ``("refused", why)``
+    for a key that is not a rank or a suit of the pack.  ``0`` stands for the ten's ``T``.
+    """
+    typed = typed.lower()
+    kind = next((k for k, v in choice_keys(game).items() if v == typed[:1] and names_a_card(k)), None)
+    if kind is None:
+        return "refused", f"{typed[:1].upper()} does not name a card."
+    word = kind[:-2]
+    ranks = sorted({c[0] for c in pack if is_card(c)}, key=lambda r: _RANK_ORDER.find(r))
+    suits = sorted({c[1] for c in pack if is_card(c)})
+    rest = typed[1:].upper().replace("0", "T")
+    if not rest:
+        ask = f"{word.capitalize()} which card? Rank {' '.join(ranks)}, then suit {' '.join(suits)} (Esc cancels)."
+        return "more", ask
+    if rest[0] not in ranks:
+        return "refused", f"{rest[0]} is not a rank: type one of {' '.join(ranks)} (Esc cancels)."
+    if len(rest) == 1:
+        return "more", f"{word.capitalize()} {rest[0]} of which suit? Type {' '.join(suits)} (Esc cancels)."
+    if rest[1] not in suits:
+        return "refused", f"{rest[1]} is not a suit: type one of {' '.join(suits)} (Esc cancels)."
+    return "done", f"{word} {rest[:2]}"
+
+
+def typed_card_choice(game: str, typed: str, pack: Sequence[str]) -> str | None:
+    """Line mode's form of the same keys: ``x AS``, ``xas`` or ``x 10s`` -> ``call AS``; None otherwise."""
+    keys = typed.replace(" ", "").lower().replace("10", "t")
+    if len(keys) != 3:
+        return None
+    status, said = card_choice(game, keys, pack)
+    return said if status == "done" else None
+
+
 def yes_no(game: str, legal: Sequence[str]) -> tuple[str | None, str | None]:
     """The legal answers Y and N stand for now (the game's ``YES_NO``: action -> "yes"/"no")."""
     module = game_text(game)
@@ -207,7 +359,8 @@ def table_letter(game: str, char: str) -> str | None:
 
 def actions_for_key(game: str, char: str, legal: Sequence[str]) -> list[str]:
     """The legal choices (not cards) a typed ``char`` picks: usually one; several share a key
-    only when they are one kind (two bella announcements, the cards one may call)."""
+    only when they are one kind (the cards one may call, the cards one may play with an
+    announcement), and then the keys after it say which (``choice_sequence``)."""
     key = char.lower()
     out = [a for a in legal if choice_key(game, a) == key]
     if not out and key in (YES_KEY, NO_KEY):
@@ -222,7 +375,9 @@ def refuse_key(game: str, char: str) -> str:
     key = char.lower()
     meaning = next((kind for kind, k in choice_keys(game).items() if k == key), None)
     if meaning is not None:
-        return f"{char.upper()} ({meaning.replace(' *', ' a card')}) is not possible now."
+        what = f"{meaning[:-2]} a card" if names_a_card(meaning) else meaning
+        what = f"a card with {meaning[1:]}" if announces(meaning) else what
+        return f"{char.upper()} ({what}) is not possible now."
     if key in (YES_KEY, NO_KEY):
         return f"{char.upper()} answers a yes/no question; none is asked now."
     if key in CARD_KEYS:
@@ -324,7 +479,17 @@ def key_table(game: str) -> list[tuple[str, str]]:
     rows = [(k.upper(), FUNCTIONS[f]) for k, f in sorted(fkeys(game).items(), key=lambda kv: int(kv[0][1:]))]
     rows.append(("1-9, a…", "play the card under that key (a card keeps its key all deal)"))
     for kind, key in choice_keys(game).items():
-        rows.append((key, kind.replace(" *", " a card")))
+        if names_a_card(kind):
+            word = kind[:-2]
+            example = f"{key} a s {word}s A♠, {key} t d 10♦"
+            rows.append((f"{key}+card", f"{word} a card: {key}, its rank, its suit ({example})"))
+        elif announces(kind):
+            word = kind[1:]
+            rows.append((f"{key}+card", f"{word}: {key}, then the key of the card ({key} 5 plays the card under 5"
+                                        f" with {word})"))
+        else:
+            first, _, last = kind.rpartition(" ")
+            rows.append((key, f"{first} {SUIT_SYMBOLS[last]}" if first and last in SUIT_SYMBOLS else kind))
     yes_words = dict(getattr(game_text(game), "YES_NO", {}) or {})
     if yes_words:
         rows.append(("Y / N", "yes / no: " + ", ".join(f"{a} = {w}" for a, w in yes_words.items())))

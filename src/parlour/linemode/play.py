@@ -8,8 +8,19 @@ from collections.abc import Callable
 
 from ..engine import REPLAY_DEAL, UNDO, IllegalAction, State, undo_count
 from ..table import CannotUndo, Event, Table, seat_names
-from ..text import format_stats, joker, last_trick_line, narrate, score_sheet
-from .render import render, resolve
+from ..text import (
+    announces,
+    format_stats,
+    joker,
+    key_kind,
+    last_trick_line,
+    narrate,
+    plural,
+    score_sheet,
+    typed_announced_choice,
+    typed_card_choice,
+)
+from .render import numbered, render, resolve
 
 __all__ = ["format_stats", "play_human", "watch"]  # format_stats lives in the shared text layer
 
@@ -18,6 +29,8 @@ HELP = """Type a choice: its number, the action itself (e.g. KC, take, name H), 
   u      undo: take back your last move (and the computer's after it); again: further back
   l      show the last trick
   r      replay the previous deal with the same cards (at any point of a deal)
+  x AS   a choice that names a card (calling a card in Six-Bid): its key, then the card
+  b QH   a card played with an announcement (bella in Clobby): its key, then the card
   score  the score sheet of this game, deal by deal
   h, ?   this help
   q      quit (the game stays saved; `parlour play <game>` resumes it)"""
@@ -43,10 +56,8 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
 
     def show(events: list[Event], own_action: str | None = None) -> None:
         for event in events:
-            if event.kind == "action" and event.seat == human and own_action is not None and event.data["private"]:
-                out(f"You choose {own_action}, face down.")
-                continue
-            _say(out, narrate(event, game, n, human))
+            own = own_action if event.kind == "action" and event.seat == human and event.data["private"] else None
+            _say(out, narrate(event, game, n, human, own=own))
             if joke is not None and event.kind == "deal_scored" and joke_rng.random() < 0.5:
                 out(f'Computer: "{joke(joke_rng)}"')
 
@@ -99,7 +110,7 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
                 continue
             for event in replayed:
                 if event.kind == "undo":
-                    out(f"(the deal's {event.data['count']} move(s) so far are taken back)")
+                    out(f"(the deal's {plural(event.data['count'], 'move')} so far are taken back)")
             show([e for e in replayed if e.kind != "undo"])
             continue
         if low in ("u", "undo"):
@@ -108,7 +119,7 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
             except CannotUndo as exc:
                 out(f"Cannot undo: {exc}.")
                 continue
-            out(f"You took back your last move ({count} move(s) undone). Choose again.")
+            out(f"You took back your last move ({plural(count, 'move')} undone). Choose again.")
             shown_at = -1
             continue
         if low in ("score", "scores", "sheet"):
@@ -119,14 +130,25 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
             why = f" — {reason}" if reason else ""
             out(f"Hint: {pending_hint}{why} (Enter or . plays it)")
             continue
-        action, why = resolve(command, view["legal_actions"])
+        legal = list(view["legal_actions"])
+        action: str | None = typed_card_choice(game, command, state.game.PACK)  # x AS: the call of AS, every deal
+        if action is None:
+            action = typed_announced_choice(game, command)  # b QH: QH played with the announcement, every deal
+        if action is None and len(low) == 1 and announces(kind := key_kind(game, low)) and kind is not None:
+            now = [a[: -len(kind)] for a in legal if a.endswith(kind)]
+            example = (now or list(view.get("hand") or []) or ["QH"])[0]
+            allowed = f": {' '.join(now)}" if now else f"; no card may be played with {kind[1:]} now"
+            out(f"to play a card with {kind[1:]}, type {low} and the card's code (e.g. {low} {example}){allowed}")
+            continue
+        if action is None:
+            action, why = resolve(command, legal, numbered(game, legal))
         if action is None:
             out(why)
             continue
         try:
             show(table.play(action, human), action)
-        except IllegalAction as exc:  # pragma: no cover - resolve() only returns legal actions
-            out(str(exc))
+        except IllegalAction as exc:  # a card named by its keys that may not be chosen now: one line
+            out(f"you cannot {action} now" + (f": {exc.why}" if exc.why else f"; you may: {' '.join(legal)}"))
 
 
 def describe_hands(state: State) -> list[str]:
@@ -159,7 +181,7 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
             if action.startswith(UNDO):
                 count = undo_count(action)
                 state.undo(count)
-                out(f"(a player took back {count} move(s); the deal goes on from there)")
+                out(f"(a player took back {plural(count, 'move')}; the deal goes on from there)")
                 _say(out, describe_hands(state))
                 continue
             if action == REPLAY_DEAL:

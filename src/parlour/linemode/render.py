@@ -12,7 +12,17 @@ from typing import Any
 from ..cards import is_card
 from ..registry import game_class
 from ..table import seat_names
-from ..text import cards_text, describe, has_dealer, prompt, trick_text
+from ..text import (
+    action_kind,
+    announces,
+    cards_text,
+    choice_keys,
+    describe,
+    has_dealer,
+    names_a_card,
+    prompt,
+    trick_text,
+)
 
 
 def render(view: Mapping[str, Any], human: int | None = None) -> str:
@@ -39,16 +49,46 @@ def render(view: Mapping[str, Any], human: int | None = None) -> str:
         asked = prompt(view, list(view["legal_actions"]), list(view.get("hand") or []))
         if asked:
             out.append(f"{asked}.")
-        out.append("Your choices: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal_actions"], 1)))
+        legal = list(view["legal_actions"])
+        listed = numbered(game, legal)
+        if listed:
+            out.append("Your choices: " + "  ".join(f"{i}) {a}" for i, a in enumerate(listed, 1)))
+        out += card_choice_lines(game, [a for a in legal if a not in listed])
     else:
         out.append(f"Waiting for {names[player]}.")
     return "\n".join(out)
 
 
-def resolve(text: str, legal: list[str]) -> tuple[str | None, str]:
+def numbered(game: str, legal: list[str]) -> list[str]:
+    """The choices shown with a number: all but those that name a card (``call AS``) or play one
+    with an announcement (``QH+bella``), which are typed with their own keys (``x AS``, ``b QH``)
+    so that nothing picks them by a place in a list."""
+    return [a for a in legal if not (names_a_card(kind := action_kind(game, a)) or announces(kind))]
+
+
+def card_choice_lines(game: str, actions: list[str]) -> list[str]:
+    """One line per kind of choice naming a card or announcing with one: how to type it, and the
+    cards it may name now."""
+    lines = []
+    for kind in dict.fromkeys(action_kind(game, a) for a in actions):
+        if kind is None:
+            continue
+        key = choice_keys(game)[kind]
+        if announces(kind):
+            codes = [a[: -len(kind)] for a in actions if action_kind(game, a) == kind]
+            lines.append(f"To play a card with {kind[1:]}, type {key} and its code (e.g. {key} {codes[-1]}):"
+                         f" {' '.join(codes)}")
+            continue
+        codes = [a.rpartition(" ")[2] for a in actions if action_kind(game, a) == kind]
+        lines.append(f"To {kind[:-2]} a card, type {key} and its code (e.g. {key} {codes[-1]}): {' '.join(codes)}")
+    return lines
+
+
+def resolve(text: str, legal: list[str], listed: list[str] | None = None) -> tuple[str | None, str]:
     """Turn what the player typed into one legal action, or explain why it cannot.
 
-    Accepted, in order: the number shown beside a choice; the action itself (any case;
+    Accepted, in order: the number shown beside a choice (in ``listed``, all of ``legal`` by
+    default); the action itself (any case;
     ``10h`` for ``TH``); the last word of exactly one action (``AD`` for ``call AD``,
     ``H`` for ``name H``); the start of exactly one action (``sch`` for ``schmeiss``).
     """
@@ -57,9 +97,12 @@ def resolve(text: str, legal: list[str]) -> tuple[str | None, str]:
         return None, "type one of the choices (or its number)"
     if typed.isdigit():
         n = int(typed)
-        if 1 <= n <= len(legal):
-            return legal[n - 1], ""
-        return None, f"there is no choice {n}; choose 1 to {len(legal)}"
+        shown = legal if listed is None else listed
+        if 1 <= n <= len(shown):
+            return shown[n - 1], ""
+        if not shown:
+            return None, f"there is no choice {n}: type a card's code as shown"
+        return None, f"there is no choice {n}; choose 1 to {len(shown)}"
     norm = typed.upper().replace("10", "T") if len(typed) <= 3 else typed.upper()
     by_upper = {a.upper(): a for a in legal}
     for candidate in (typed.upper(), norm):

@@ -8,6 +8,7 @@ the settings when they are made.
 from __future__ import annotations
 
 from textual.app import App
+from textual.notifications import SeverityLevel
 
 from ..registry import game_class
 from ..store import Store
@@ -43,6 +44,20 @@ class ParlourApp(App[int]):
         if self.settings.sound:
             self.bells += 1
             self.bell()
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """At the table a notice goes to the status line, not to a toast.
+
+        Why: a toast sits in the bottom right corner, over the hand (at 80×24 it hid GOPS's
+        first cards); the table's status line is where it says everything else.  Toasts left
+        over from the menu are hidden at the table too (``TableScreen``'s CSS).
+        """
+        screen = self.screen if self.screen_stack else None
+        if isinstance(screen, TableScreen) and screen.is_mounted:
+            screen.say(message, error=severity == "error")
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_ring(self, message: Ring) -> None:
         message.stop()

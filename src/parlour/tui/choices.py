@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..text import choice_key
+from ..text import choice_sequence
 
 
 @dataclass
@@ -20,7 +20,7 @@ class Choices:
     hand: list[str] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)  # the legal actions that are cards in the hand
     buttons: list[str] = field(default_factory=list)  # every other legal action
-    button_keys: list[str] = field(default_factory=list)
+    button_keys: list[str] = field(default_factory=list)  # all the keys of each: ``p``, ``xas`` for call AS, ``b5``
     cursor: int | None = None  # index into ``hand``
     button_cursor: int | None = None  # index into ``buttons``
     hand_keys: list[str] = field(default_factory=list)  # the key bound to each card of ``hand``
@@ -47,5 +47,5 @@ def arrange(game: str, hand: list[str], legal: list[str], cursor: int | None, bu
     else:
         button_cursor = None
     hand_keys = [(card_keys or {}).get(card, "") for card in hand]
-    return Choices(list(hand), cards, buttons, [choice_key(game, b) for b in buttons], cursor, button_cursor,
-                   hand_keys)
+    sequences = [choice_sequence(game, b, card_keys) for b in buttons]  # ``b5``: the card under 5, announced
+    return Choices(list(hand), cards, buttons, sequences, cursor, button_cursor, hand_keys)

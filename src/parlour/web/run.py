@@ -14,7 +14,7 @@ from types import TracebackType
 
 import uvicorn
 
-from .server import BURST, MAX_MESSAGE, RATE, create_app
+from .server import BURST, MAX_MESSAGE, RATE, WS_DEFLATE, create_app
 
 
 def free_port() -> int:
@@ -34,7 +34,7 @@ class ServerThread:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.app = create_app(db, workers=workers, rate=rate)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=MAX_MESSAGE * 2, lifespan="on")
+                                ws_max_size=MAX_MESSAGE * 2, ws_per_message_deflate=WS_DEFLATE, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name=f"parlour-web-{self.port}", daemon=True)
 

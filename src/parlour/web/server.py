@@ -27,10 +27,10 @@ from fastapi.staticfiles import StaticFiles
 from ..bots import levels
 from ..registry import game_class, names, rules_text
 from ..store import Store
-from ..text import format_stats
+from ..text import CardKeys, format_stats
 from .pubsub import Subscription
 from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json
-from .views import narrate_events, seat_frame
+from .views import narrate_events, seat_frame, web_keys
 
 log = logging.getLogger("parlour.web")
 
@@ -39,6 +39,9 @@ MAX_BODY = 8192  # bytes of a request body (the lobby's form)
 RATE = 10.0  # messages per second a connection may send, on average
 BURST = 30.0  # ... and at once
 LOG_ON_CONNECT = 80  # announcements sent to a (re)connecting browser
+# No permessage-deflate: a frame is a few kilobytes of JSON, and compressing every one cost the
+# server about a tenth of its CPU under load (bench/bench_web_load.py); CPU is the scarce thing here.
+WS_DEFLATE = False
 STATIC = files("parlour.web") / "static"
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -149,6 +152,32 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         st = state["tables"].store
         return {"text": format_stats(st.stats()), "history": st.finished_games(limit=20)}
 
+    @app.get("/history")
+    async def history_page() -> FileResponse:
+        return page()
+
+    @app.get("/api/history")
+    async def api_history(game: str | None = None) -> JSONResponse:
+        """Finished games (the store ``parlour history`` reads, terminal and browser games alike) and the statistics."""
+        if game is not None and game not in names():
+            return JSONResponse({"error": "no such game"}, status_code=404)
+        st = state["tables"].store
+        return JSONResponse({"stats": format_stats(st.stats()), "games": st.finished_games(game, limit=200)})
+
+    @app.get("/api/history/{game_id}")
+    async def api_record(game_id: int) -> JSONResponse:
+        """One finished game: its record (as ``parlour export`` prints it) and its deals' summaries."""
+        record = state["tables"].store.finished_record(game_id) if 0 < game_id < 2**62 else None
+        if record is None:
+            return JSONResponse({"error": "no such game"}, status_code=404)
+        return JSONResponse({"id": game_id, "record": json.loads(record), "deals": _deal_lines(record)})
+
+    @app.get("/api/keys/{game}")
+    async def api_keys(game: str) -> JSONResponse:
+        if game not in names():
+            return JSONResponse({"error": "no such game"}, status_code=404)
+        return JSONResponse(web_keys(game))
+
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
         try:
@@ -177,8 +206,9 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
                 else:
                     wanted.append({"kind": "bot", "level": s.get("level", "easy")})
             delay = body.get("delay", 0.5)
+            takeover = body.get("takeover")  # None: an absent person's seat waits for them
             table_id, tokens = state["tables"].create(game, options, wanted, open_hands=bool(body.get("open")),
-                                                      delay=delay)
+                                                      delay=delay, takeover=takeover)
         except (ValueError, TypeError) as exc:
             return JSONResponse({"error": str(exc)[:300]}, status_code=400)
         links = [{"seat": i, "kind": seats[i].get("kind"), "url": f"/t/{table_id}#seat={i}&k={tok}"}
@@ -213,6 +243,7 @@ class Connection:
         self.bucket = bucket
         self.sent_count = -1
         self.sub: Subscription | None = None
+        self.card_keys = CardKeys()  # this browser's keys bound to cards, for the deal (as at the terminal)
 
     async def send(self, frame: dict[str, Any]) -> None:
         await self.ws.send_text(json.dumps(frame, separators=(",", ":")))
@@ -262,7 +293,7 @@ class Connection:
 
     def presence(self, delta: int) -> None:
         if self.seat is not None:
-            self.live.connected[self.seat] = self.live.connected.get(self.seat, 0) + delta
+            self.tables.presence(self.live, self.seat, delta)
 
     async def receive(self) -> dict[str, Any] | None:
         """The next message, checked against the schema and the size limit (None: not acceptable)."""
@@ -303,6 +334,14 @@ class Connection:
         if kind == "ping":
             await self.send({"type": "pong"})
             return
+        if kind == "speed":  # a demo's watchers may change its speed too
+            try:
+                self.tables.set_delay(self.live, self.seat, message.get("delay"))
+            except Refused as exc:
+                await self.error(str(exc))
+                return
+            await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [], "presence": True})
+            return
         if self.seat is None:
             await self.error("spectators watch: they cannot act")
             return
@@ -316,6 +355,8 @@ class Connection:
                 await self.tables.replay(live, self.seat)
             elif kind == "undo":
                 await self.tables.undo(live, self.seat)
+            elif kind == "demo":
+                await self.tables.toggle_demo(live, self.seat)
             else:
                 await self.error("unknown message")
         except Refused as exc:
@@ -339,12 +380,18 @@ class Connection:
     async def send_state(self, lines: list[str], *, full: bool = False) -> None:
         live = self.live
         frame = seat_frame(live.table, self.seat, count=live.count, lines=lines, players=live.players(),
-                           table_id=live.id, can_undo=self.tables.can_undo(live, self.seat))
+                           table_id=live.id, can_undo=self.tables.can_undo(live, self.seat),
+                           card_keys=self.card_keys)
         frame["can_replay"] = frame["can_replay"] and self.tables.solo(live, self.seat) if self.seat is not None \
             else False
         frame["full"] = full
+        if full:
+            frame["keys_help"] = web_keys(live.game)
         frame["delay"] = min(float(live.settings.get("delay", 0.0)), MAX_DELAY)
         frame["finished"] = live.finished
+        frame["demo"] = self.seat in live.demo if self.seat is not None else False
+        frame["can_speed"] = (self.tables.solo(live, self.seat) if self.seat is not None
+                              else all(s["kind"] == "bot" for s in live.seats))
         self.sent_count = live.count
         await self.send(frame)
 
@@ -356,6 +403,8 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "replay": {"type": str},
     "undo": {"type": str},
     "ping": {"type": str},
+    "speed": {"type": str, "delay": (int, float)},
+    "demo": {"type": str},
 }
 _LIMITS = {"token": 64, "name": 60, "action": 64}
 
@@ -373,6 +422,41 @@ def _schema_ok(message: dict[str, Any]) -> bool:
     return True
 
 
+def _deal_lines(record: str) -> list[list[str]]:
+    """Each scored deal of a finished game, said as line mode and the table say it (``summarize``)."""
+    from ..records import from_json
+    from ..table import Event
+    from ..text import narrate
+
+    try:
+        finished = from_json(record)
+    except (ValueError, KeyError, TypeError):
+        return []
+    game = finished.game
+    return [narrate(Event("deal_scored", None, dict(deal)), game.name, game.num_players) for deal in finished.deals]
+
+
+def _tune_gc() -> None:
+    """Fewer, cheaper garbage collections for a long-running server process.
+
+    Why: under load (bench/bench_web_load.py, 200 tables) the default thresholds cost the event
+    loop about a tenth of its time and full collections of up to half a second, each one a pause
+    for every table.  The code and data loaded at start (every game's modules) are frozen out of
+    the collector's sight, and the youngest generation is collected every 20,000 allocations
+    instead of 700.
+    """
+    import gc
+
+    from ..registry import part
+
+    for name in names():
+        levels(name)  # imports its computer players
+        part(name, "text")
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2) -> int:
     """Run the server until interrupted (``parlour serve``)."""
     import uvicorn
@@ -380,7 +464,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
     Store(db).close()
     app = create_app(db, workers=workers)
+    _tune_gc()
     shown = f"[{host}]" if ":" in host else host
     print(f"Parlour is serving at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 2)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 2,
+                ws_per_message_deflate=WS_DEFLATE)
     return 0

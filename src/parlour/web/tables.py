@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 import hashlib
 import json
 import logging
 import multiprocessing
 import random
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +33,15 @@ log = logging.getLogger("parlour.web")
 
 MAX_DELAY = 3.0  # seconds between computer moves, at most
 EVENTS_KEPT = 300  # events kept in memory per table for a (re)connecting browser's log
+MAX_GRACE = 3600.0  # seconds a person may be away before a computer takes over, at most
+# Levels whose moves are made on the event loop itself: measured at tens of microseconds a move
+# (CPU time: median 15-46 us, p99 under 3.5 ms, easy Le Truc's first moves up to ~40 ms while its
+# caches fill), far less than a round trip to a worker process (pickling, a pipe, a thread switch).
+# A level that turns out slow on this machine goes to the pool anyway (``_think_inline``).
+INLINE_LEVELS = ("random", "easy")
+INLINE_LIMIT = 0.02  # CPU seconds (a fifth of the 100 ms latency target): an inline move slower is slow
+INLINE_WARMUP = 200  # moves of a game and level before slow ones count (its caches fill meanwhile)
+INLINE_STALL = 0.1  # CPU seconds: one inline move this slow sends its game and level to the pool at once
 
 
 class Refused(ValueError):
@@ -67,12 +78,40 @@ class LiveTable:
     events: list[Event] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     advancing: bool = False
+    unsent: list[Event] = field(default_factory=list)  # saved, not yet announced (see ``Tables._send_unsent``)
+    undo_memo: dict[int, tuple[int, bool]] = field(default_factory=dict)  # seat -> (count, can undo then)
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections (presence only)
+    away_since: dict[int, float] = field(default_factory=dict)  # human seat -> when it was left (monotonic)
+    standing_in: set[int] = field(default_factory=set)  # seats a computer plays while their person is away
+    demo: dict[int, str] = field(default_factory=dict)  # seats whose person asked the computer to play (F2)
+
+    def __post_init__(self) -> None:
+        now = time.monotonic()  # a person's grace period starts when the table is opened (or reopened)
+        for seat, info in enumerate(self.seats):
+            if info["kind"] == "human":
+                self.away_since.setdefault(seat, now)
+
+    def stand_in(self, seat: int) -> str | None:
+        """The level of the computer player that plays ``seat`` now, its person being away (None: nobody).
+
+        Why computed rather than stored: it is "the table creator chose a takeover, the seat has
+        had no connection for the grace period" -- the person's return ends it by itself.
+        """
+        if seat in self.demo:
+            return self.demo[seat]
+        takeover = self.settings.get("takeover")
+        if not takeover or self.seats[seat]["kind"] != "human" or self.connected.get(seat, 0) > 0:
+            return None
+        since = self.away_since.get(seat)
+        if since is None or time.monotonic() - since < float(takeover["after"]):
+            return None
+        return str(takeover["level"])
 
     def players(self) -> list[dict[str, Any]]:
         """The seats as every browser may see them: never a token."""
         return [{"kind": s["kind"], "level": s.get("level"), "name": s.get("name") or "",
-                 "claimed": bool(s.get("claimed")), "connected": self.connected.get(i, 0) > 0}
+                 "claimed": bool(s.get("claimed")), "connected": self.connected.get(i, 0) > 0,
+                 "stand_in": self.stand_in(i)}
                 for i, s in enumerate(self.seats)]
 
 
@@ -108,11 +147,17 @@ def event_from_json(data: dict[str, Any]) -> Event:
 class Tables:
     """Every table of this server process, backed by ``store``; bots run in ``pool``."""
 
-    def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2) -> None:
+    def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2,
+                 inline: tuple[str, ...] | None = None) -> None:
+        """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool)."""
         self.store = store
         self.pubsub: PubSub = pubsub or LocalPubSub()
         self.live: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._timers: set[asyncio.TimerHandle] = set()
+        self.inline_levels = INLINE_LEVELS if inline is None else tuple(inline)
+        self._inline_moves: dict[tuple[str, str], list[int]] = {}  # (game, level) -> [moves, slow moves]
+        self._to_pool: set[tuple[str, str]] = set()  # inline levels found slow here
         # Processes, not threads: a strong bot thinking holds the GIL and would stall the event loop.
         self.pool: concurrent.futures.Executor
         if workers > 0:
@@ -126,15 +171,20 @@ class Tables:
     def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        for timer in list(self._timers):
+            timer.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
     # -- making and finding tables --------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], *,
-               open_hands: bool = False, delay: float = 0.0, seed: int | None = None) -> tuple[str, list[str | None]]:
+               open_hands: bool = False, delay: float = 0.0, seed: int | None = None,
+               takeover: dict[str, Any] | None = None) -> tuple[str, list[str | None]]:
         """A new table; returns its id and each seat's token (None for a computer player's seat).
 
         ``seats``: one dict per seat, ``{"kind": "human"}`` (``"name"`` optional, ``"claimed"``
-        true for the creator's own seat) or ``{"kind": "bot", "level": L}``.
+        true for the creator's own seat) or ``{"kind": "bot", "level": L}``.  ``takeover``
+        (``{"level": L, "after": seconds}``): a computer player of that level plays a person's
+        seat once it has had no connection for that long, until the person is back.
         """
         cls = game_class(game)
         g = cls(**options)  # ValueError names a bad option
@@ -142,6 +192,8 @@ class Tables:
             raise Refused(f"{cls.title} needs {cls.num_players} seats")
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= MAX_DELAY:
             raise Refused(f"the computer's delay must be 0 to {MAX_DELAY:g} seconds")
+        if takeover is not None:
+            takeover = _takeover(game, takeover)
         stored: list[dict[str, Any]] = []
         tokens: list[str | None] = []
         for seat in seats:
@@ -160,7 +212,9 @@ class Tables:
                 raise Refused("each seat is a person or a computer player")
         state = g.new_state(seed=seed)
         table_id = secrets.token_urlsafe(9)
-        settings = {"open": bool(open_hands), "delay": float(delay)}
+        settings: dict[str, Any] = {"open": bool(open_hands), "delay": float(delay)}
+        if takeover is not None:
+            settings["takeover"] = takeover
         self.store.create_web_table(table_id, game, state.to_json(), stored, settings, 0)
         return table_id, tokens
 
@@ -180,6 +234,7 @@ class Tables:
                          row["finished"], events)
         self.live[table_id] = live
         self.kick(live)
+        self.wake_after_grace(live)
         return live
 
     def reload(self, live: LiveTable) -> LiveTable | None:
@@ -225,8 +280,10 @@ class Tables:
             except IllegalAction as exc:
                 reason = exc.why
             raise Refused(f"{action} is not a legal move now" + (f": {reason}" if reason else ""))
-        await self._apply(live, seat, action)
+        await self._apply(live, seat, action, hold=True)
         self.kick(live)
+        if not live.advancing:  # nothing follows at once: announce it now (else ``_advance`` does, with the replies)
+            await self._send_unsent(live)
 
     def solo(self, live: LiveTable, seat: int) -> bool:
         """Whether ``seat`` plays alone against computer players (then undo and replay are allowed)."""
@@ -259,13 +316,42 @@ class Tables:
         self.kick(live)
 
     def can_undo(self, live: LiveTable, seat: int | None) -> bool:
+        """Whether ``seat`` may take a move back now (asked for every frame sent to that seat).
+
+        Why remembered per action count: ``Table.undo_count`` replays the whole game from its
+        start (a millisecond late in a long game), and a frame is built after every action;
+        ``_carry_undo`` brings the answer forward over each ordinary action instead.
+        """
         if seat is None or live.finished is not None or not self.solo(live, seat):
             return False
+        memo = live.undo_memo.get(seat)
+        if memo is not None and memo[0] == live.count:
+            return memo[1]
         try:
             live.table.undo_count(seat)
+            ok = True
         except CannotUndo:
-            return False
-        return True
+            ok = False
+        live.undo_memo[seat] = (live.count, ok)
+        return ok
+
+    @staticmethod
+    def _carry_undo(live: LiveTable, before: int, actor: int, by_table: bool, standing: int) -> None:
+        """``can_undo`` after ``actor``'s action, from its answer before it (the rule of ``Table.undo_count``).
+
+        Within a deal a seat may undo once it has made a decision of its own (not an answer the
+        table made for it); a new deal, or the end of the game, leaves nothing to take back.
+        Anything else (an undo, a replay, an answer not known before) is recomputed when asked.
+        """
+        state = live.table.state
+        count = len(state.actions)
+        same_deal = not state.is_over and state.deal_actions == standing + 1
+        fresh = state.is_over or state.deal_actions == 0
+        for seat, (at, ok) in list(live.undo_memo.items()):
+            if at != before or not (same_deal or fresh):
+                del live.undo_memo[seat]
+            else:
+                live.undo_memo[seat] = (count, same_deal and (ok or (seat == actor and not by_table)))
 
     def hint(self, live: LiveTable, seat: int) -> str:
         try:
@@ -273,31 +359,48 @@ class Tables:
         except NotYourTurn as exc:
             raise Refused(str(exc)) from None
 
-    async def _apply(self, live: LiveTable, seat: int, action: str, expect: int | None = None) -> bool:
+    async def _apply(self, live: LiveTable, seat: int, action: str, expect: int | None = None,
+                     hold: bool = False) -> bool:
         async with live.lock:
             if live.table.to_move != seat or live.table.is_over or (expect is not None and live.count != expect):
                 return False
             before = live.count
+            state = live.table.state
+            standing, by_table = 0, False
+            if live.undo_memo:
+                standing = state.deal_actions
+                legal = state.legal_actions()
+                by_table = len(legal) == 1 and legal[0] in state.game.AUTO_ACTIONS
             try:
                 events = live.table.play(action, seat)
             except (IllegalAction, NotYourTurn) as exc:
                 raise Refused(str(exc)) from None
-            return await self._commit(live, before, events)
+            if live.undo_memo:
+                self._carry_undo(live, before, seat, by_table, standing)
+            return await self._commit(live, before, events, hold=hold)
 
-    async def _commit(self, live: LiveTable, before: int, events: list[Event]) -> bool:
-        """Save after an action (compare-and-set on the count), then announce it."""
+    async def _commit(self, live: LiveTable, before: int, events: list[Event], hold: bool = False) -> bool:
+        """Save after an action (compare-and-set on the count), then announce it.
+
+        ``hold``: the announcement waits (in ``live.unsent``) for the moves that follow at once,
+        so that a person's action and the computer's immediate replies reach each browser as one
+        frame.  Nothing is ever announced before it is saved.
+        """
         state = live.table.state
         count = len(state.actions)
         finished = None
         if state.is_over:
             humans = [i for i, s in enumerate(live.seats) if s["kind"] == "human"]
             bots = [s["level"] for s in live.seats if s["kind"] == "bot"]
-            finished = {"level": bots[0] if bots else "people", "human_seat": humans[0] if humans else None,
+            # a game the computer finished for the person (demo, F2) is no result of theirs, as at the terminal
+            human_seat = humans[0] if humans and humans[0] not in live.demo else None
+            finished = {"level": bots[0] if bots else "people", "human_seat": human_seat,
                         "winner": state.winner, "scores": list(state.scores)}
         saved = self.store.save_web_table(live.id, state.to_json(), live.seats, expected=before, actions=count,
                                           finished=finished)
         if saved is None:
             log.warning("table %s: a stale write was refused; reloading it", live.id)
+            live.unsent = []  # every browser resynchronises from the reloaded table
             self.reload(live)
             await self.pubsub.publish(live.id, {"count": -1, "events": []})
             return False
@@ -305,8 +408,119 @@ class Tables:
         if finished is not None:
             live.finished = saved
         live.events = (live.events + events)[-EVENTS_KEPT:]
-        await self.pubsub.publish(live.id, {"count": count, "events": [event_json(e) for e in events]})
+        live.unsent += events
+        if not hold:
+            await self._send_unsent(live)
         return True
+
+    async def _send_unsent(self, live: LiveTable) -> None:
+        """Announce the saved actions not yet announced, in one message (with the table's latest count)."""
+        if not live.unsent:
+            return
+        events, live.unsent = live.unsent, []
+        await self.pubsub.publish(live.id, {"count": live.count, "events": [event_json(e) for e in events]})
+
+    def _think_inline(self, game: str, level: str, view: dict[str, Any], seed: int) -> str | None:
+        """A cheap computer player's move, made here on the event loop; None: ask the worker pool.
+
+        Why measured: a level is inline only while its moves stay cheap on this machine.  More
+        than one move in a hundred over ``INLINE_LIMIT`` CPU seconds (after the first few, which
+        fill caches) sends that game and level to the pool for the rest of the process, and so does
+        a single move over ``INLINE_STALL``.
+        """
+        if level not in self.inline_levels or (game, level) in self._to_pool:
+            return None
+        stats = self._inline_moves.setdefault((game, level), [0, 0])
+        collections = _collections()
+        start = time.thread_time()
+        action = _bot_act(game, level, view, seed)
+        spent = time.thread_time() - start
+        if _collections() != collections:
+            return action  # the garbage collector ran meanwhile: its pause says nothing of this level
+        stats[0] += 1
+        if spent > INLINE_LIMIT and stats[0] > INLINE_WARMUP:
+            stats[1] += 1
+        if spent > INLINE_STALL or (stats[1] > 5 and stats[1] * 100 > stats[0] - INLINE_WARMUP):
+            self._to_pool.add((game, level))
+            log.warning("%s %s moves are slow here: they go to the worker pool from now on", game, level)
+        return action
+
+    # -- presence, the takeover of an absent seat, the speed ----------------------------------
+    def presence(self, live: LiveTable, seat: int, delta: int) -> None:
+        """A connection for ``seat`` opened (+1) or closed (-1): starts or ends its person's absence."""
+        n = live.connected[seat] = max(0, live.connected.get(seat, 0) + delta)
+        takeover = live.settings.get("takeover")
+        if n > 0:
+            live.away_since.pop(seat, None)
+            if seat in live.standing_in and seat not in live.demo:
+                live.standing_in.discard(seat)
+                self._announce(live, [_note("stand_in_end", seat, {})])
+        elif takeover:
+            live.away_since[seat] = time.monotonic()
+            self.wake_after_grace(live)
+
+    def wake_after_grace(self, live: LiveTable) -> None:
+        """Look at the table again when an absent person's grace period is over (a computer may take over)."""
+        takeover = live.settings.get("takeover")
+        if not takeover:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        timer = loop.call_later(float(takeover["after"]) + 0.05, self._wake, live)
+        self._timers.add(timer)
+
+    def _wake(self, live: LiveTable) -> None:
+        self._timers = {t for t in self._timers if not t.cancelled() and t.when() > asyncio.get_running_loop().time()}
+        self.kick(live)
+        if not live.advancing:  # nobody to play for yet: no announcement, but the seats' state changed
+            self._announce(live, [])
+
+    async def _standing_in(self, live: LiveTable, seat: int, level: str) -> None:
+        if seat not in live.standing_in and seat not in live.demo:
+            live.standing_in.add(seat)
+            await self._publish_events(live, [_note("stand_in", seat, {"level": level})])
+
+    async def toggle_demo(self, live: LiveTable, seat: int) -> None:
+        """Demo (the terminal's F2): the computer plays this person's seat too; again: the seat back."""
+        if live.finished is not None:
+            raise Refused("the game is over")
+        if seat in live.demo:
+            del live.demo[seat]
+            await self._publish_events(live, [_note("demo_end", seat, {})])
+        else:
+            live.demo[seat] = live.table.hint_level
+            live.standing_in.discard(seat)
+            await self._publish_events(live, [_note("demo", seat, {"level": live.demo[seat]})])
+            self.kick(live)
+
+    def _announce(self, live: LiveTable, events: list[Event]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self._publish_events(live, events))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _publish_events(self, live: LiveTable, events: list[Event]) -> None:
+        """Events that are not actions (a computer standing in): told to every browser, kept for the log."""
+        live.events = (live.events + events)[-EVENTS_KEPT:]
+        await self.pubsub.publish(live.id, {"count": live.count, "events": [event_json(e) for e in events],
+                                            "presence": True})
+
+    def set_delay(self, live: LiveTable, seat: int | None, delay: object) -> None:
+        """The computer's pause between moves: a person playing alone against computers, or anyone
+        watching a demo (no person seated) may change it; it is kept with the table."""
+        if seat is None and any(s["kind"] == "human" for s in live.seats):
+            raise Refused("only the players change the speed of this table")
+        if seat is not None and not self.solo(live, seat):
+            raise Refused("the speed can be changed only at a table against computer players")
+        if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= MAX_DELAY:
+            raise Refused(f"the computer's delay must be 0 to {MAX_DELAY:g} seconds")
+        live.settings["delay"] = float(delay)
+        self.store.save_web_settings(live.id, live.settings)
 
     # -- the computer players ----------------------------------------------------------------
     def kick(self, live: LiveTable) -> None:
@@ -333,18 +547,31 @@ class Tables:
                 action = table.auto_action()
                 count = live.count
                 if action is None:
-                    if table.is_human(seat):
-                        return
                     level = live.seats[seat]["level"]
+                    if table.is_human(seat):
+                        level = live.stand_in(seat)
+                        if level is None:
+                            return  # the person plays (or is within the grace period: a timer wakes us)
+                        await self._send_unsent(live)
+                        await self._standing_in(live, seat, level)
                     seed = (table.state.seed * 7919 + count) % (2**63)
                     view = dict(table.state.view(seat))
-                    action = await loop.run_in_executor(self.pool, _bot_act, live.game, level, view, seed)
+                    inline = self._think_inline(live.game, level, view, seed)
+                    if inline is not None:
+                        action = inline
+                        await asyncio.sleep(0)  # let the other tables' work in between
+                    else:
+                        await self._send_unsent(live)  # tell what was done before waiting for a worker
+                        action = await loop.run_in_executor(self.pool, _bot_act, live.game, level, view, seed)
                     if live.count != count or self.live.get(live.id) is not live:
                         continue  # the table changed meanwhile (a replay): think again
                 delay = float(live.settings.get("delay", 0.0))
                 if delay > 0:
+                    await self._send_unsent(live)
                     await asyncio.sleep(delay)
-                if not await self._apply(live, seat, action, expect=count):
+                if table.is_human(seat) and table.auto_action() is None and live.stand_in(seat) is None:
+                    continue  # the person came back while the computer was thinking: the seat is theirs
+                if not await self._apply(live, seat, action, expect=count, hold=True):
                     if live.count != count:
                         continue  # someone else moved the table on meanwhile: look again
                     return
@@ -352,6 +579,31 @@ class Tables:
             log.exception("table %s: a computer player failed", live.id)
         finally:
             live.advancing = False
+            try:
+                await self._send_unsent(live)  # the moves made since the last announcement (and a person's before)
+            except Exception:
+                log.exception("table %s: an announcement failed", live.id)
+
+
+def _collections() -> int:
+    return sum(generation["collections"] for generation in gc.get_stats())
+
+
+def _note(kind: str, seat: int, data: dict[str, Any]) -> Event:
+    """An event of the browser table, not of the game (a computer standing in, a demo): narrated by ``views``."""
+    return event_from_json({"kind": kind, "seat": seat, "data": data})
+
+
+def _takeover(game: str, takeover: object) -> dict[str, Any]:
+    """A checked takeover option: ``{"level": a level of this game, "after": 0 < seconds <= MAX_GRACE}``."""
+    if not isinstance(takeover, dict):
+        raise Refused("the takeover is a level and a grace period")
+    level, after = takeover.get("level", "easy"), takeover.get("after")
+    if level not in levels(game):
+        raise Refused(f"unknown level {str(level)[:20]!r} for the takeover")
+    if not isinstance(after, int | float) or isinstance(after, bool) or not 0 < after <= MAX_GRACE:
+        raise Refused(f"the takeover's grace period must be more than 0 and at most {MAX_GRACE:g} seconds")
+    return {"level": level, "after": float(after)}
 
 
 def _name(name: object) -> str:

@@ -9,11 +9,44 @@ frame is built from the *public view*: what every seat's view agrees on.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from ..cards import is_card
+from ..registry import game_class
 from ..table import Event, Table
-from ..text import describe, narrate, seat_labels
-from ..tui.keys import assign_keys, card_key
+from ..text import (
+    CARD_KEYS,
+    FUNCTIONS,
+    TABLE_LETTERS,
+    CardKeys,
+    announces,
+    choice_key,
+    choice_keys,
+    choice_sequence,
+    describe,
+    fkeys,
+    game_text,
+    key_table,
+    narrate,
+    score_sheet,
+    seat_labels,
+    yes_no,
+)
+
+#: F-keys a browser keeps for itself (help, find, reload, address bar, caret browsing, menu,
+#: full screen, developer tools): the page cannot have them, so a letter replaces each.
+BROWSER_TAKES = frozenset({"f1", "f3", "f5", "f6", "f7", "f10", "f11", "f12"})
+#: The terminal's F-key functions the page has, and the key that replaces a taken F-key.  The
+#: letters are ones no game uses for a choice and no hand is long enough to use for a card
+#: (``I``: 18th card), or the table's own letter for the same thing (``R``: replay the deal).
+#: Sound, sorting, options, colours and jokes are the terminal's own and not in the page.
+WEB_FKEYS: dict[str, str] = {"demo": "F2", "rules": "I", "replay": "R", "quit": "Q", "slower": "-", "faster": "+"}
+WEB_WORDS = {"quit": "leave the table for the lobby (your seat stays yours: the same link takes it back)"}
+#: Keys of the page alone (the terminal sets four colours in its options).
+WEB_ONLY: tuple[tuple[str, str], ...] = (("V", "four-colour cards on/off"),)
+#: Table keys the page does not have (``O`` options: chosen in the lobby; ``=``: the hand is always sorted).
+NOT_IN_PAGE = frozenset({"O", "Shift+O", "="})
 
 
 def public_view(table: Table) -> dict[str, Any]:
@@ -49,14 +82,69 @@ def _common(values: list[dict[str, Any]]) -> dict[str, Any]:
 def narrate_events(events: list[Event], game: str, num_players: int, seat: int | None) -> list[str]:
     """The announcements for ``seat`` (None: a spectator): the same sentences as line mode."""
     lines: list[str] = []
+    names = seat_labels(num_players, seat)
     for event in events:
-        lines += narrate(event, game, num_players, seat)
+        kind: str = event.kind  # the browser table's own kinds too (``tables._note``)
+        if kind == "stand_in" and event.seat is not None:
+            lines.append(f"{names[event.seat]} is away: a computer player ({event.data.get('level')}) plays"
+                         " that seat until they are back.")
+        elif kind == "stand_in_end" and event.seat is not None:
+            lines.append(f"{names[event.seat]} is back and plays again.")
+        elif kind == "demo" and event.seat is not None:
+            lines.append(f"Demo: the computer ({event.data.get('level')}) plays {names[event.seat]} too.")
+        elif kind == "demo_end" and event.seat is not None:
+            lines.append(f"Demo over: {names[event.seat]} plays again.")
+        else:
+            lines += narrate(event, game, num_players, seat)
     return lines
 
 
+def web_key_table(game: str) -> list[tuple[str, str]]:
+    """The keys of ``game``'s table in the page (``?``): the terminal's ``key_table`` with each
+    F-key the browser keeps replaced by its letter, and what the page does not have left out."""
+    rows: list[tuple[str, str]] = []
+    taken = set(choice_keys(game).values())
+    for fkey, function in sorted(fkeys(game).items(), key=lambda kv: int(kv[0][1:])):
+        key = WEB_FKEYS.get(function)
+        if key is None:
+            continue
+        if fkey not in BROWSER_TAKES:
+            key = fkey.upper()
+        elif key.lower() in taken:
+            key = f"Shift+{key}"  # the game uses the letter: upper case is the table's, as in the terminal
+        what = WEB_WORDS.get(function, FUNCTIONS[function])
+        rows.append((key, what + (f" ({fkey.upper()} in the terminal)" if key != fkey.upper() else "")))
+    seen = {k for k, _ in rows}
+    for key, what in key_table(game):
+        if re.fullmatch(r"F\d+", key) or key in NOT_IN_PAGE or key in seen:
+            continue
+        rows.append((key, what))
+        seen.add(key)
+    rows += [row for row in WEB_ONLY if row[0] not in seen]
+    return rows
+
+
+def web_keys(game: str) -> dict[str, Any]:
+    """What the page needs to read keys exactly as the terminal table does (``parlour.text``)."""
+    pack = [c for c in game_class(game).PACK if is_card(c)]
+    return {"rows": web_key_table(game), "card_keys": CARD_KEYS, "table_letters": "".join(sorted(TABLE_LETTERS)),
+            # a choice that names a card (``call *``) is typed as its key, the card's rank, its suit
+            "card_kinds": {key: kind[:-2] for kind, key in choice_keys(game).items() if kind.endswith(" *")},
+            # a card played with an announcement (``+bella``) is typed as its key, then the card's own key
+            "announce_kinds": {key: kind[1:] for kind, key in choice_keys(game).items() if announces(kind)},
+            "ranks": sorted({c[0] for c in pack}, key="AKQJT98765432".find), "suits": sorted({c[1] for c in pack}),
+            "choice_keys": choice_keys(game), "yes_no": dict(getattr(game_text(game), "YES_NO", {}) or {}),
+            "fkeys": {fkey: fn for fkey, fn in fkeys(game).items() if fn in WEB_FKEYS and fkey not in BROWSER_TAKES}}
+
+
 def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
-               players: list[dict[str, Any]], table_id: str, can_undo: bool = False) -> dict[str, Any]:
-    """The ``state`` frame for ``seat`` (None: a spectator)."""
+               players: list[dict[str, Any]], table_id: str, can_undo: bool = False,
+               card_keys: CardKeys | None = None) -> dict[str, Any]:
+    """The ``state`` frame for ``seat`` (None: a spectator).
+
+    ``card_keys``: this connection's keys bound to cards (``parlour.text.CardKeys``): a card
+    keeps its key for the whole deal, as at the terminal table.
+    """
     state = table.state
     game = state.game
     view: dict[str, Any] = dict(table.view(seat)) if seat is not None else public_view(table)
@@ -71,9 +159,9 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
     legal: list[str] = list(view.get("legal_actions") or [])
     in_hand = set(hand)
     buttons = [a for a in legal if a not in in_hand]
-    cards = [a for a in legal if a in in_hand]
-    reserved = {card_key(i) for i in range(len(hand))} if cards else set()
-    keys = dict(zip(buttons, assign_keys(buttons, reserved), strict=True))
+    keys = {b: choice_key(game.name, b) for b in buttons}
+    bound = (card_keys or CardKeys()).assign(hand, (view.get("deal_number"), tuple(state.current_pack())))
+    yes, no = yes_no(game.name, buttons)
     illegal: dict[str, str] = {}
     if seat is not None and legal:
         for card in hand:
@@ -83,7 +171,10 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         "type": "state", "table": table_id, "count": count, "seat": seat, "game": game.name,
         "title": game.title or game.name, "view": view, "names": seat_labels(game.num_players, seat),
         "players": players, "describe": said, "summary": summary, "log": lines,
-        "buttons": buttons, "keys": keys, "illegal": illegal,
+        "buttons": buttons, "keys": keys, "card_keys": bound, "yes_no": [yes, no], "illegal": illegal,
+        # all the keys of each choice, as the terminal's (``b5``: the card under 5 with its announcement)
+        "sequences": {b: choice_sequence(game.name, b, bound) for b in buttons},
+        "deals_scored": len(state.deals), "score_sheet": score_sheet(state.deals, game.num_players, seat),
         "can_replay": seat is not None and bool(state.deals) and not state.is_over, "can_undo": can_undo,
         # the table answers this seat's only, automatic action itself: the page does not ask
         "auto": seat is not None and table.to_move == seat and table.auto_action() is not None,

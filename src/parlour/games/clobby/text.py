@@ -32,6 +32,11 @@ def speak_action(action: str) -> str:
     return f"{verb} {card} and announces bella!" if bella == "bella" else f"{verb} {card}"
 
 
+def _count(n: int, word: str) -> str:
+    """``1 trick``, ``2 tricks``: never ``1 tricks``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def trump_words(trump: str | None) -> str:
     if trump == "sans-tout":
         return "sans tout (no trumps)"
@@ -92,8 +97,9 @@ def describe(view: ClobbyView) -> list[str]:
     if view["phase"] == "play":
         won = [sum(1 for t in view["tricks"] if t["winner"] == s) for s in (0, 1)]
         pts = view["points"]
-        lines.append(f"This deal so far: {SEATS[0]} {pts[0]} ({won[0]} tricks), "
-                     f"{SEATS[1]} {pts[1]} ({won[1]} tricks); opponent holds {view['opponent_cards']} cards")
+        lines.append(f"This deal so far: {SEATS[0]} {pts[0]} ({_count(won[0], 'trick')}), "
+                     f"{SEATS[1]} {pts[1]} ({_count(won[1], 'trick')}); "
+                     f"opponent holds {_count(view['opponent_cards'], 'card')}")
     return lines
 
 

@@ -18,6 +18,10 @@ FKEYS: dict[str, str] = {
 }
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def _value(cards: list[str]) -> int:
     return sum(VALUE_OF[c] for c in cards)
 
@@ -29,7 +33,7 @@ def describe(view: GopsView) -> list[str]:
     if view["stake"]:
         stake = view["stake"]
         carried = f" (with {len(stake) - 1} carried from ties)" if len(stake) > 1 else ""
-        lines.append(f"Turn {view['turn']} of {turns}: at stake {' '.join(stake)} = {_value(stake)} points{carried}")
+        lines.append(f"Turn {view['turn']} of {turns}: at stake {' '.join(stake)} = {_points(_value(stake))}{carried}")
     lines.append(f"Diamonds still face down: {view['prizes_left']}")
     for seat in (0, 1):
         won = view["won"][seat]

@@ -24,6 +24,21 @@ def prompt(view: SchafkopfView) -> str | None:
         return f"Discard 2 cards to the skat ({done + 1} of 2)"
     return None
 
+
+def speak_hidden(phase: str | None, next_phase: str | None, own: str | None) -> str | None:
+    """The two-card discard is one announcement, made when it is complete (``parlour.text.speak_hidden``).
+
+    To the soloist himself each card is said as it goes (it is his own, and ``1 of 2`` tells
+    him one more is wanted); to everyone else once, after the second card.
+    """
+    if phase != "discard":
+        return f"chooses {own}, face down." if own is not None else "has chosen, face down."
+    done = next_phase != "discard"
+    if own is not None:
+        return f"puts {own} in the skat, face down ({2 if done else 1} of 2)."
+    return "discards two cards to the skat, face down." if done else None
+
+
 SOLO_RESULTS = {
     "schwarz": "took every trick: schwarz",
     "schneider": "made schneider (91 or more)",

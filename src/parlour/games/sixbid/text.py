@@ -13,7 +13,8 @@ from .views import SixBidView
 SEATS = ("North", "East", "West")
 
 #: The fixed key of every kind of choice (``parlour.text.choice_keys``): each bid has its own letter
-#: for good, the trump suits their letters; ``call *`` (calling a card) cycles through the cards.
+#: for good, the trump suits their letters; ``call *`` (calling a card) is X followed by the card's rank and
+#: suit keys (``x a s`` calls AS, ``x t d`` calls TD): keys bound to the card, never to its place in a list.
 CHOICE_KEYS: dict[str, str] = {
     "solo": "o", "heart": "e", "misere": "m", "guarantee": "g", "spread": "r", "call": "k", "pass": "p",
     "trump C": "c", "trump D": "d", "trump H": "h", "trump S": "s", "call *": "x",
@@ -31,7 +32,7 @@ def prompt(view: SixBidView) -> str | None:
     if view.get("phase") == "give" and view.get("current_player") == view["seat"] and call:
         return f"Give {_seat(call['holder'])} one of your cards for {call['card']}"
     if view.get("phase") == "call" and view.get("current_player") == view["seat"]:
-        return "Call a card you do not hold (X or ← → picks, Enter calls)"
+        return "Call a card you do not hold: X, then its rank and suit (X A S calls AS)"
     return None
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 CONTRACT_TEXT = {

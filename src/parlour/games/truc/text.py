@@ -43,6 +43,14 @@ def joke(rng: random.Random) -> str:
     return rng.choice(JOKES)
 
 
+def _times(n: int) -> str:
+    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"
+
+
 def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
@@ -77,8 +85,9 @@ def describe(view: TrucView) -> list[str]:
         lines.append(f"{SEATS[nd]} calls for new cards: {SEATS[1 - nd]} may accept (both hands are set aside "
                      f"and three new cards dealt) or refuse (play starts).")
     if view["calls"] or view["passes"]:
-        passed = f"; the deal has passed {view['passes']} time(s) for lack of cards" if view["passes"] else ""
-        lines.append(f"New cards dealt this deal: {view['calls']} time(s); {view['cards_left']} cards left in the "
+        passes = view["passes"]
+        passed = f"; the deal has passed {_times(passes)} for lack of cards" if passes else ""
+        lines.append(f"New cards dealt this deal: {_times(view['calls'])}; {view['cards_left']} cards left in the "
                      f"pack{passed}.")
     for i, t in enumerate(view["tricks"], 1):
         cards = ", ".join(f"{SEATS[s]} {c}" for s, c in t["cards"])
@@ -96,6 +105,15 @@ def describe(view: TrucView) -> list[str]:
     return lines
 
 
+def standing(summary: dict[str, Any]) -> bool:
+    """Whether "Scores now" follows this deal's summary (``parlour.text.standing_line``).
+
+    Not at the end of a round: the scores are back to 0-0 for the next round, and the summary
+    has just said the round's points, who won it and that the next one starts from 0-0.
+    """
+    return summary.get("round_winner") is None
+
+
 def summarize(summary: dict[str, Any]) -> list[str]:
     w = summary["winner"]
     stake = summary["stake"]
@@ -107,7 +125,7 @@ def summarize(summary: dict[str, Any]) -> list[str]:
         lines.append("Three spoiled tricks: nobody wins the deal and nobody scores.")
     else:
         how = " (remainder: he needed exactly that)" if summary["remainder"] else ""
-        lines.append(f"{SEATS[w]} wins the deal with {summary['tricks_won'][w]} tricks and scores "
+        lines.append(f"{SEATS[w]} wins the deal with {_tricks(summary['tricks_won'][w])} and scores "
                      f"{_points(stake)}{how}.")
     hands = summary.get("hands")
     if hands:

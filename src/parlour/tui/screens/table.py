@@ -32,7 +32,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog
+from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from ...engine import IllegalAction
@@ -40,22 +40,30 @@ from ...store import Store
 from ...table import CannotUndo, Event, NotYourTurn, seat_names
 from ...text import (
     CardKeys,
+    action_kind,
     actions_for_key,
+    announced_choice,
+    announces,
+    card_choice,
     describe,
     fkeys,
     joker,
+    key_kind,
     last_trick_line,
+    names_a_card,
     narrate,
+    plural,
     prompt,
     refuse_key,
     retell,
     seat_labels,
+    standing_line,
     table_letter,
     yes_no,
 )
 from ...views import View
 from ..arrival import ArrivalOrder
-from ..cardtext import pretty_line
+from ..cardtext import pretty_action, pretty_line
 from ..choices import arrange
 from ..messages import Ring
 from ..session import Session
@@ -70,6 +78,7 @@ from ..settings import (
 )
 from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
+from ..widgets.log import AnnouncementLog
 from ..widgets.panels import InfoPanel, PromptLine, TitleBar
 from ..widgets.seats import SeatsRow
 from ..widgets.trick import TrickView
@@ -92,7 +101,9 @@ class TableScreen(Screen[None]):
     TableScreen #middle { height: 1fr; }
     TableScreen #left { width: 1fr; }
     TableScreen #log { height: 1fr; border: round $panel; padding: 0 1; scrollbar-size-vertical: 1; }
+    TableScreen > ToastRack { display: none; }
     """
+    # No toast at the table: it would cover the hand (the app sends notices to the status line instead).
     #: The F-keys are the game's own (its ``FKEYS``): bound per screen in ``__init__``.
     BINDINGS = []  # Textual's own ClassVar type; filled per screen
     #: ``FUNCTIONS`` name -> (the screen's action, the footer's word).
@@ -142,6 +153,7 @@ class TableScreen(Screen[None]):
         self.hand_keys: list[str] = []
         self.card_keys = CardKeys()
         self.hint_shown: tuple[int, str] | None = None  # (generation, action) of a hint on screen
+        self.sequence = ""  # the keys typed so far of a choice made with several (``xa``: call A?; ``b``: bella?)
         self._snapshot: tuple[View, list[str]] | None = None
 
     @property
@@ -175,7 +187,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="middle"):
             with Vertical(id="left"):
                 yield TrickView(id="trick")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=1000, auto_scroll=True, min_width=20)
+                yield AnnouncementLog(id="log")
             yield InfoPanel("", id="info")
         yield PromptLine("", id="prompt")
         yield ActionBar(id="actions")
@@ -183,7 +195,7 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", AnnouncementLog)
         log.border_title = "Announcements"
         log.can_focus = False  # keys belong to the table, never to a scrolling log
         for notice in self.session.notices:
@@ -343,10 +355,8 @@ class TableScreen(Screen[None]):
         n = self.game.num_players
         joke = joker(self.game.name) if self.settings.jokes else None
         for event in events_:
-            if event.kind == "action" and event.seat == self.human and event.data.get("private"):
-                self.log_line(f"{self.names[self.human]} (you) chooses {action}, face down.")
-                continue
-            for line in narrate(event, self.game.name, n, self.human):
+            own = action if event.kind == "action" and event.seat == self.human and event.data.get("private") else None
+            for line in narrate(event, self.game.name, n, self.human, own=own):
                 self.log_line(line)
             if event.kind == "deal_scored":
                 summaries.append(event.data)
@@ -369,8 +379,9 @@ class TableScreen(Screen[None]):
                 if event.kind == "game_over":
                     lines += [""] + narrate(event, self.game.name, n, self.human)
         else:
-            totals = ", ".join(f"{names[s]} {v}" for s, v in enumerate(self.table.state.scores))
-            lines.append(f"Scores now: {totals}")
+            standing = standing_line(self.game.name, summary, self.table.state.scores, names)
+            if standing:
+                lines.append(standing)
         self.ring()
         title = f"Deal {summary.get('deal', len(self.table.state.deals))} over"
         if game_over:
@@ -424,7 +435,7 @@ class TableScreen(Screen[None]):
         self.was_my_turn = False
         for event in events_:
             if event.kind == "undo":
-                self.log_line(f"--- The deal's {event.data['count']} move(s) so far are taken back. ---")
+                self.log_line(f"--- The deal's {plural(event.data['count'], 'move')} so far are taken back. ---")
                 continue
             for line in narrate(event, self.game.name, self.game.num_players, self.human):
                 self.log_line(line)
@@ -433,7 +444,7 @@ class TableScreen(Screen[None]):
 
     # -- what is on screen ------------------------------------------------------------------
     def log_line(self, line: str) -> None:
-        self.query_one("#log", RichLog).write(pretty_line(line, self.settings.four_colour))
+        self.query_one("#log", AnnouncementLog).say(pretty_line(line, self.settings.four_colour))
 
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` on the prompt line until the player next acts."""
@@ -585,6 +596,13 @@ class TableScreen(Screen[None]):
         char = event.character or ""
         game = self.game.name
         handled = True
+        if self.sequence:
+            if key == "escape" or (char and char.isprintable() and not char.isspace()):
+                event.stop()
+                event.prevent_default()
+                self.type_sequence(char if key != "escape" else "")
+                return
+            self.sequence = ""  # any other key (an arrow, Enter) leaves the choice half-typed
         letter = table_letter(game, char) if char else None
         if key in ("left", "right"):
             step = -1 if key == "left" else 1
@@ -620,8 +638,14 @@ class TableScreen(Screen[None]):
             self.action_faster() if char == "+" else self.action_slower()
         elif letter is not None:
             self.table_key(letter)
+        elif char and announces(key_kind(game, char)) and self.card_choices and self._can_act():
+            self.type_announced(char)  # b, then the card's own key: the same keys all deal
         elif char and self.buttons and actions_for_key(game, char, self.buttons):
-            self.press_choice(actions_for_key(game, char, self.buttons))
+            actions = actions_for_key(game, char, self.buttons)
+            if names_a_card(action_kind(game, actions[0])) and self._can_act():
+                self.type_card_choice(char)  # x, then the card's rank and suit: the same keys every deal
+            else:
+                self.press_choice(actions)
         elif char and self.card_keys.card_for(char, self.hand) is not None:
             card = self.card_keys.card_for(char, self.hand) or ""
             if card in self.card_choices:
@@ -638,9 +662,68 @@ class TableScreen(Screen[None]):
             event.stop()
             event.prevent_default()
 
+    def type_sequence(self, char: str) -> None:
+        """One more key of a choice begun with several keys; "" is Esc, which cancels it."""
+        if announces(key_kind(self.game.name, self.sequence[:1])):
+            self.type_announced(char)
+        else:
+            self.type_card_choice(char)
+
+    def type_announced(self, char: str) -> None:
+        """One more key of a card played with an announcement (``b`` then Q♥'s key: Q♥+bella); "" is Esc.
+
+        The card is named by the key it has in the hand all deal; a card that may not be played
+        with the announcement now is refused with the engine's one-line reason, never replaced
+        by another card."""
+        if not char:
+            self.sequence = ""
+            self.say("Cancelled: choose again.")
+            return
+        bound = {card: key for card, key in zip(self.hand, self.hand_keys, strict=False) if key}
+        self.step_sequence(char, *announced_choice(self.game.name, self.sequence + char, bound, self.buttons))
+
+    def type_card_choice(self, char: str) -> None:
+        """One more key of a choice that names a card (``x`` ``a`` ``s`` calls A♠); "" is Esc.
+
+        A card that is not a legal choice now is refused with the engine's one-line reason,
+        never replaced by another card."""
+        if not char:
+            self.sequence = ""
+            self.say("Cancelled: choose again.")
+            return
+        self.step_sequence(char, *card_choice(self.game.name, self.sequence + char, self.game.PACK))
+
+    def step_sequence(self, char: str, status: str, said: str) -> None:
+        """Act on one more key of a multi-key choice: ask for the next key, refuse, or choose."""
+        if status == "more":
+            self.sequence += char.lower()
+            self.say(said)
+        elif status == "refused":
+            self.say(said, error=True)
+            self.ring()
+        else:
+            self.sequence = ""
+            if said in self.buttons:
+                self.choose(said)
+            else:
+                self.refuse(said)
+
+    def refuse(self, action: str) -> None:
+        """Say in one line why ``action`` is not possible now, asking the engine (nothing is played)."""
+        try:
+            self.table.state.clone().apply(action)
+            why = ""
+        except IllegalAction as exc:
+            why = exc.why
+        except Exception:  # a state that cannot be copied: the reason is then only "not now"
+            why = ""
+        self.say(f"{pretty_action(action)} is not possible now" + (f": {why}." if why else "."), error=True)
+        self.ring()
+
     def press_choice(self, actions: list[str]) -> None:
-        """One choice: make it.  Several of one kind (two bellas, the cards to call): the key
-        moves between them and Enter makes the one under the cursor."""
+        """One choice: make it.  Several of one kind that no further keys tell apart: the key
+        moves between them and Enter makes the one under the cursor (a card to call and a card
+        played with an announcement have keys of their own: ``type_card_choice``, ``type_announced``)."""
         if len(actions) == 1:
             self.choose(actions[0])
             return
@@ -698,7 +781,7 @@ class TableScreen(Screen[None]):
         self.hint_shown = None
         self.was_my_turn = False
         count = events_[0].data["count"]
-        self.log_line(f"--- You took back your last move ({count} move(s) undone). ---")
+        self.log_line(f"--- You took back your last move ({plural(count, 'move')} undone). ---")
         self.say("Your last move is taken back: choose again (U undoes more).")
         self.refresh_view()
         self.advance()

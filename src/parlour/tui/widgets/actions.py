@@ -45,8 +45,15 @@ class ActionBar(Widget):
         self.refresh(layout=True)
 
     def labels(self) -> list[str]:
-        return [f"[{k.upper()}] {pretty_action(a)}" if k else pretty_action(a)
-                for a, k in zip(self.actions, self.keys, strict=True)]
+        """``[P] pass``; a choice made with several keys (``x a s`` calls A♠) shows them and its card only,
+        so the twenty-odd cards one may call fit at 80 columns."""
+        out = []
+        for action, key in zip(self.actions, self.keys, strict=True):
+            if len(key) > 1:
+                out.append(f"[{key.upper()}] {pretty_action(action.rpartition(' ')[2])}")
+            else:
+                out.append(f"[{key.upper()}] {pretty_action(action)}" if key else pretty_action(action))
+        return out
 
     def _layout(self, width: int) -> list[list[tuple[int, str]]]:
         lines: list[list[tuple[int, str]]] = [[]]

@@ -36,10 +36,12 @@ class InfoPanel(Static):
 
 
 class PromptLine(Static):
-    """What the player may do now, or the last message (an error in the error colour)."""
+    """What the player may do now, or the last message (an error in the error colour).
+
+    Two lines at most: a long prompt wraps rather than being cut at 80 columns."""
 
     DEFAULT_CSS = """
-    PromptLine { height: 1; padding: 0 1; }
+    PromptLine { height: auto; max-height: 2; padding: 0 1; }
     PromptLine.-error { color: $error; }
     """
 

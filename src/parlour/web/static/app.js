@@ -1,10 +1,12 @@
-// Parlour in the browser: the lobby and the table.  The server is the authority: this page only
-// shows the frames it is sent (its own seat's view) and turns keys and clicks into messages.
+// Parlour in the browser: the lobby, the table and the history.  The server is the authority: this page
+// only shows the frames it is sent (its own seat's view) and turns keys and clicks into messages.  The keys
+// are the terminal table's (parlour.text: the game's CHOICE_KEYS, card keys bound to cards for the deal),
+// sent by the server, so both tables read a key alike.
 import { backSVG, cardName, cardSVG, isCard, prettyText } from "./cards.js";
 
-const CARD_KEYS = "123456789abcdefghijk";
 const $ = (id) => document.getElementById(id);
 let four = localStorage.getItem("parlour-four") === "1";
+const SPEEDS = [0, 0.3, 0.8, 1.5, 3];
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -17,6 +19,8 @@ function el(tag, attrs = {}, ...children) {
   for (const c of children) node.append(c);
   return node;
 }
+
+function seatNames(n) { return n === 2 ? ["North", "South"] : ["North", "East", "West"]; }
 
 // ---------------------------------------------------------------- the lobby
 async function lobby() {
@@ -47,7 +51,7 @@ async function lobby() {
     if (!g.options.length) opts.append(el("p", {}, "This game has no options."));
     const seats = $("seats");
     seats.replaceChildren(el("legend", {}, "Seats"));
-    const names = g.players === 2 ? ["North", "South"] : ["North", "East", "West"];
+    const names = seatNames(g.players);
     for (let i = 0; i < g.players; i++) {
       const s = el("select", { id: `seat-${i}`, "aria-label": `Seat ${names[i]}` });
       s.append(el("option", { value: "me", selected: i === 0 }, "me"));
@@ -57,36 +61,47 @@ async function lobby() {
       }
       seats.append(el("label", {}, `${names[i]}: `, s));
     }
+    $("takeover-level").replaceChildren(...g.levels.map((lv) => el("option", { value: lv }, lv)));
   };
   select.addEventListener("change", show);
   show();
   $("stats").textContent = (await (await fetch("/api/stats")).json()).text;
-  $("new-table").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const g = games.find((x) => x.name === select.value);
+  const request = (g, seats, extra) => {
     const options = {};
     for (const input of $("options").querySelectorAll("[data-option]")) {
       const kind = input.dataset.kind;
       options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
     }
+    const name = $("my-name").value.trim();
+    localStorage.setItem("parlour-name", name);
+    return fetch("/api/tables", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ game: g.name, options, seats, name, open: $("open-hands").checked,
+        delay: Number($("delay").value), ...extra }),
+    });
+  };
+  const failed = async (res) => {
+    const body = await res.json();
+    $("links").replaceChildren(el("li", { role: "alert", class: "error" }, body.error));
+    $("created").hidden = false;
+  };
+  $("new-table").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const g = games.find((x) => x.name === select.value);
     const seats = [];
     for (let i = 0; i < g.players; i++) {
       const v = $(`seat-${i}`).value;
       seats.push(v.startsWith("bot:") ? { kind: "bot", level: v.slice(4) } : { kind: v });
     }
-    const name = $("my-name").value.trim();
-    localStorage.setItem("parlour-name", name);
-    const res = await fetch("/api/tables", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ game: g.name, options, seats, name, open: $("open-hands").checked,
-        delay: Number($("delay").value) }),
-    });
+    const takeover = $("takeover").checked
+      ? { level: $("takeover-level").value, after: Number($("takeover-after").value) } : null;
+    const res = await request(g, seats, { takeover });
+    if (!res.ok) { await failed(res); return; }
     const body = await res.json();
     const links = $("links");
     links.replaceChildren();
     $("created").hidden = false;
-    if (!res.ok) { links.append(el("li", { role: "alert" }, body.error)); return; }
-    const names = g.players === 2 ? ["North", "South"] : ["North", "East", "West"];
+    const names = seatNames(g.players);
     for (const link of body.links) {
       const url = new URL(link.url, location.href).href;
       const text = link.kind === "me" ? `Your seat (${names[link.seat]}): open it` : `Invite link for ${names[link.seat]}: `;
@@ -94,13 +109,61 @@ async function lobby() {
         link.kind === "me" ? text : url);
       links.append(el("li", {}, link.kind === "me" ? "" : text, a));
     }
-    links.append(el("li", {}, "Watch: ", el("a", { href: new URL(body.watch, location.href).href }, "spectator link")));
+    links.append(el("li", {}, "Watch: ", el("a", { href: new URL(body.watch, location.href).href, class: "watch-link" },
+      "spectator link")));
+  });
+  // Demo: every seat a computer player (each seat's chosen level, else easy), watched with every hand open.
+  $("demo").addEventListener("click", async () => {
+    const g = games.find((x) => x.name === select.value);
+    const seats = [];
+    for (let i = 0; i < g.players; i++) {
+      const v = $(`seat-${i}`).value;
+      seats.push({ kind: "bot", level: v.startsWith("bot:") ? v.slice(4) : "easy" });
+    }
+    const delay = Number($("delay").value) || 0.8;
+    const res = await request(g, seats, { open: true, delay });
+    if (!res.ok) { await failed(res); return; }
+    location.href = (await res.json()).watch;
   });
 }
 
+// ---------------------------------------------------------------- the history
+function result(row) {
+  if (row.human_seat === null || row.human_seat === undefined) return "demo";
+  if (row.winner === null || row.winner === undefined) return "drawn";
+  return row.winner === row.human_seat ? "won" : "lost";
+}
+
+async function history() {
+  $("history").hidden = false;
+  $("where").textContent = "History";
+  const body = await (await fetch("/api/history")).json();
+  $("history-stats").textContent = body.stats;
+  const rows = $("games").tBodies[0];
+  $("no-games").hidden = body.games.length > 0;
+  for (const g of body.games) {
+    const when = g.finished ? new Date(g.finished * 1000).toLocaleString() : "";
+    const scores = Array.isArray(g.scores) ? g.scores.join(" ") : String(g.scores);
+    const open = el("button", { type: "button", class: "record", "data-id": g.id, onclick: () => showRecord(g.id) },
+      `Record of #${g.id}`);
+    rows.append(el("tr", { "data-id": g.id }, el("td", {}, `#${g.id}`), el("td", {}, String(g.game)),
+      el("td", {}, String(g.level)), el("td", {}, result(g)), el("td", {}, scores), el("td", {}, when),
+      el("td", {}, open)));
+  }
+}
+
+async function showRecord(id) {
+  const body = await (await fetch(`/api/history/${id}`)).json();
+  $("record-title").textContent = `Game #${id}: ${body.record.game}`;
+  $("record-deals").replaceChildren(...body.deals.map((lines) =>
+    el("li", {}, ...lines.map((l) => el("div", {}, prettyText(l))))));
+  $("record-text").textContent = JSON.stringify(body.record, null, 1);
+  $("record-dialog").showModal();
+}
+
 // ---------------------------------------------------------------- the table
-const T = { ws: null, frame: null, seat: null, token: null, id: null, cursor: 0, lastTrick: null,
-  lastDeal: 0, retry: 0, logged: 0 };
+const T = { ws: null, frame: null, seat: null, token: null, id: null, cursor: 0, retry: 0, dealsSeen: null,
+  keys: null, hint: null, opener: null, sequence: "" };
 
 function table(id) {
   T.id = id;
@@ -112,11 +175,17 @@ function table(id) {
   }
   $("four").checked = four;
   $("four").addEventListener("change", () => toggleFour());
-  $("hint").addEventListener("click", () => send({ type: "hint" }));
+  $("hint").addEventListener("click", () => hint());
   $("last").addEventListener("click", () => showLastTrick());
   $("replay").addEventListener("click", () => send({ type: "replay" }));
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("rules-button").addEventListener("click", () => showRules());
+  $("sheet-button").addEventListener("click", () => showSheet());
+  $("demo-seat").addEventListener("click", () => send({ type: "demo" }));
+  $("speed").addEventListener("change", () => send({ type: "speed", delay: Number($("speed").value) }));
+  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog"]) {
+    $(d).addEventListener("close", () => restoreFocus());
+  }
   document.addEventListener("keydown", onKey);
   const name = localStorage.getItem("parlour-name");
   if (T.seat !== null && !name) {
@@ -156,6 +225,7 @@ function send(message) {
 }
 
 function setStatus(text) { $("status").textContent = text; }
+function tell(text) { $("reason").textContent = text; }
 
 function say(lines) {
   const log = $("log");
@@ -164,17 +234,32 @@ function say(lines) {
   log.scrollTop = log.scrollHeight;
 }
 
+// The keys of this game's table (sent with a full frame): the same as the terminal table's.
+function setKeys(game, keys) {
+  T.keys = { game, ...keys };
+  $("keys-title").textContent = `Keys at the ${T.frame.title} table`;
+  $("keys-rows").replaceChildren(...T.keys.rows.map(([k, what]) => el("tr", {}, el("td", {}, k), el("td", {}, what))));
+}
+
 function onFrame(f) {
-  if (f.type === "error") { setStatus(f.message); $("reason").textContent = f.message; return; }
-  if (f.type === "hint") { if (f.action) act(f.action); return; }
+  if (f.type === "error") { setStatus(f.message); tell(f.message); return; }
+  if (f.type === "hint") { showHint(f.action); return; }
   if (f.type !== "state") return;
   if (f.full) $("log").replaceChildren();
   T.frame = f;
   say(f.log || []);
+  if (f.keys_help) setKeys(f.game, f.keys_help);
   render();
+  // The deal summary, once per scored deal (not for a deal scored before this page opened).
+  if (T.dealsSeen === null || f.full) T.dealsSeen = Math.max(T.dealsSeen ?? 0, f.deals_scored);
+  else if (f.deals_scored > T.dealsSeen) {
+    T.dealsSeen = f.deals_scored;
+    if (f.summary && f.summary.length) showSummary(f);
+  }
 }
 
 function act(action) {
+  T.hint = null;
   send({ type: "act", action });
 }
 
@@ -184,14 +269,13 @@ function legal() {
   return f.view.legal_actions || [];
 }
 
-function cardButton(code, index, playable, reason) {
-  const key = CARD_KEYS[index] || "";
+function cardButton(code, index, playable, reason, key) {
   const b = el("button", { type: "button", class: "card", "aria-label": cardName(code), "data-card": code,
     "aria-disabled": playable ? null : "true", title: reason || null, "aria-description": reason || null,
-    "aria-keyshortcuts": key || null, html: cardSVG(code, four) });
+    "aria-keyshortcuts": key || null, html: cardSVG(code, four, !playable) });
   b.prepend(el("span", { class: "key", "aria-hidden": "true" }, key));
-  b.addEventListener("click", () => { if (playable) act(code); else $("reason").textContent = reason || "Not now."; });
-  b.addEventListener("focus", () => { T.cursor = index; $("reason").textContent = playable ? "" : (reason || ""); });
+  b.addEventListener("click", () => { if (playable) act(code); else tell(reason || "Not now."); });
+  b.addEventListener("focus", () => { T.cursor = index; tell(playable ? "" : (reason || "")); });
   return b;
 }
 
@@ -213,7 +297,8 @@ function render() {
   for (let s = 0; s < n; s++) {
     if (s === f.seat) continue;
     const p = f.players[s];
-    const who = p.kind === "bot" ? `computer (${p.level})` : (p.name || "invited") + (p.connected ? "" : " — away");
+    let who = p.kind === "bot" ? `computer (${p.level})` : (p.name || "invited") + (p.connected ? "" : " — away");
+    if (p.stand_in) who += ` · computer (${p.stand_in}) plays for them`;
     const box = el("div", { class: `seat${v.current_player === s ? " to-move" : ""}`, "aria-label": `${f.names[s]}, ${who}` });
     box.append(el("div", { class: "seat-name" }, `${f.names[s]} · ${who}${v.dealer === s ? " · dealer" : ""}`));
     const open = v.open_hands && v.open_hands[String(s)];
@@ -225,12 +310,13 @@ function render() {
     }
     others.append(box);
   }
-  // the trick (or the last one, dimmed, until the next card is led)
+  // the trick (or the last one, smaller and captioned, until the next card is led)
   const trick = $("trick");
   trick.replaceChildren();
   let cards = v.trick || [];
-  trick.classList.toggle("old", !cards.length);
-  if (!cards.length && v.last_trick) cards = v.last_trick.cards || [];
+  const old = !cards.length && v.last_trick && (v.last_trick.cards || []).length;
+  trick.classList.toggle("old", Boolean(old));
+  if (old) { cards = v.last_trick.cards; trick.append(el("span", { class: "caption" }, "Last trick:")); }
   for (const [seat, card] of cards) {
     if (!isCard(card)) continue;
     trick.append(el("div", { class: "played", role: "img", "aria-label": `${f.names[seat]}: ${cardName(card)}` },
@@ -249,32 +335,47 @@ function render() {
   $("summary").replaceChildren(...(f.summary || []).map((l) => el("li", {}, prettyText(l))));
   $("replay").hidden = !f.can_replay;
   $("undo").hidden = !f.can_undo;
+  $("demo-seat").hidden = f.seat === null || v.is_over;
+  $("demo-seat").setAttribute("aria-pressed", f.demo ? "true" : "false");
+  $("demo-seat").textContent = f.demo ? "Take my seat back (F2)" : "Demo (F2)";
+  $("speed-box").hidden = !f.can_speed;
+  const nearest = SPEEDS.reduce((a, b) => (Math.abs(b - f.delay) < Math.abs(a - f.delay) ? b : a));
+  $("speed").value = String(nearest);
   // my hand and my choices
   const hand = v.hand || [];
   const moves = legal();
   const handEl = $("hand");
   const hadFocus = handEl.contains(document.activeElement) || $("choices").contains(document.activeElement);
+  const hinted = T.hint && T.hint.count === f.count ? T.hint.action : null;
   handEl.replaceChildren();
-  hand.forEach((c, i) => handEl.append(cardButton(c, i, moves.includes(c), (f.illegal || {})[c] ||
-    (moves.length ? "" : "Not your turn."))));
+  hand.forEach((c, i) => {
+    const b = cardButton(c, i, moves.includes(c), (f.illegal || {})[c] || (moves.length ? "" : "Not your turn."),
+      (f.card_keys || {})[c] || "");
+    if (c === hinted) b.classList.add("hinted");
+    handEl.append(b);
+  });
   const choices = $("choices");
   choices.replaceChildren();
   for (const a of (f.buttons || [])) {
     if (!moves.includes(a)) continue;
     const key = (f.keys || {})[a] || "";
+    const keys = (f.sequences || {})[a] || sequenceOf(a) || key;
     const label = a.split(" ").map((w) => (isCard(w) ? cardName(w) : w)).join(" ");
-    choices.append(el("button", { type: "button", class: "choice", "data-action": a, "aria-keyshortcuts": key || null,
-      onclick: () => act(a) }, key ? `[${key}] ${prettyText(a)}` : prettyText(a), el("span", { class: "sr" }, ` (${label})`)));
+    choices.append(el("button", { type: "button", class: `choice${a === hinted ? " hinted" : ""}`, "data-action": a,
+      "aria-keyshortcuts": key && keys === key ? key : null, "data-keys": keys || null, onclick: () => act(a) },
+    keys ? `[${keys}] ${prettyText(a)}` : prettyText(a), el("span", { class: "sr" }, ` (${label})`)));
   }
   if (v.is_over) {
     const w = v.winner;
     setStatus(`Game over: ${w === null || w === undefined ? "a tie" : f.names[w] + " wins"}.`);
+  } else if (f.seat !== null && v.current_player === f.seat && f.demo) {
+    setStatus("Demo: the computer plays your seat (F2 takes it back).");
   } else if (f.seat !== null && v.current_player === f.seat && !f.auto) {
     setStatus(hand.some((c) => moves.includes(c)) ? "Your turn: play a card." : "Your turn: make a choice.");
   } else if (v.current_player !== null && v.current_player !== undefined) {
     setStatus(`Waiting for ${f.names[v.current_player]}.`);
   }
-  if (hadFocus || document.activeElement === document.body) focusCursor();
+  if (!document.querySelector("dialog[open]") && (hadFocus || document.activeElement === document.body)) focusCursor();
 }
 
 function focusCursor() {
@@ -289,20 +390,55 @@ function focusCursor() {
   } else if (buttons.length) buttons[0].focus();
 }
 
+// Where the keyboard goes when a dialog closes: back to the hand (or the choices), else where it was.
+function restoreFocus() {
+  const opener = T.opener;
+  T.opener = null;
+  if (legal().length) focusCursor();
+  else if (opener && document.contains(opener)) opener.focus();
+  else if ($("hand").firstElementChild) $("hand").firstElementChild.focus();
+}
+
+function openDialog(id) {
+  if (!document.querySelector("dialog[open]")) T.opener = document.activeElement;
+  else document.querySelector("dialog[open]").close();
+  $(id).showModal();
+}
+
+function showSummary(f) {
+  const lines = [...f.summary];
+  if (f.view.is_over) {
+    const w = f.view.winner;
+    lines.push(`Game over: ${w === null || w === undefined ? "a tie" : f.names[w] + " wins"}.`);
+  }
+  $("summary-title").textContent = f.view.is_over ? "The game is over" : "The deal is over";
+  $("summary-lines").replaceChildren(...lines.map((l) => el("li", {}, prettyText(l))));
+  openDialog("summary-dialog");
+  $("summary-ok").focus();
+}
+
+function showSheet() {
+  if (!T.frame) return;
+  $("sheet-title").textContent = `${T.frame.title}: score sheet`;
+  $("sheet-text").textContent = T.frame.score_sheet || "";
+  openDialog("sheet-dialog");
+}
+
 function showLastTrick() {
   const v = T.frame && T.frame.view;
   const t = v && v.last_trick;
   if (!t) { say(["No trick yet."]); return; }
   const names = T.frame.names;
   const cards = (t.cards || []).map(([s, c]) => `${names[s]} ${c}`).join(", ");
-  say([`Trick: ${cards} — won by ${t.winner === null ? "nobody" : names[t.winner]}.`]);
+  const prizes = t.prizes && t.prizes.length ? ` for ${t.prizes.join(" ")}` : "";
+  say([`Trick: ${cards} — won by ${t.winner === null || t.winner === undefined ? "nobody" : names[t.winner]}${prizes}.`]);
 }
 
 async function showRules() {
   const game = T.frame ? T.frame.game : null;
   if (!game) return;
   $("rules-text").textContent = await (await fetch(`/api/rules/${game}`)).text();
-  $("rules-dialog").showModal();
+  openDialog("rules-dialog");
 }
 
 function toggleFour() {
@@ -312,57 +448,248 @@ function toggleFour() {
   if (T.frame) render();
 }
 
-function onKey(ev) {
-  if (document.querySelector("dialog[open]") || ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+function hint() {
   const f = T.frame;
-  if (!f) return;
-  const key = ev.key;
-  if (key === "?") { $("keys-dialog").showModal(); ev.preventDefault(); return; }
-  if (key === "R") { showRules(); ev.preventDefault(); return; }
-  if (key === "C") { toggleFour(); ev.preventDefault(); return; }
-  if (key === "P") { if (f.can_replay) send({ type: "replay" }); ev.preventDefault(); return; }
-  if (key === "U") { if (f.can_undo) send({ type: "undo" }); ev.preventDefault(); return; }
-  if (key === "l") { showLastTrick(); ev.preventDefault(); return; }
-  if (key === ".") { send({ type: "hint" }); ev.preventDefault(); return; }
-  const moves = legal();
-  if (!moves.length) return;
-  const hand = f.view.hand || [];
-  const cardsPlayable = hand.some((c) => moves.includes(c));
-  const lower = key.toLowerCase();
-  if (key.length === 1 && cardsPlayable && CARD_KEYS.includes(lower)) {
-    const i = CARD_KEYS.indexOf(lower);
-    if (i < hand.length) {
-      ev.preventDefault();
-      if (moves.includes(hand[i])) act(hand[i]);
-      else { $("reason").textContent = (f.illegal || {})[hand[i]] || "Not now."; T.cursor = i; focusCursor(); }
-      return;
-    }
+  if (f && T.hint && T.hint.count === f.count) { act(T.hint.action); return; }
+  if (legal().length) send({ type: "hint" });
+  else tell("It is not your turn.");
+}
+
+function showHint(action) {
+  if (!action || !T.frame) return;
+  T.hint = { count: T.frame.count, action };
+  const hand = T.frame.view.hand || [];
+  if (hand.includes(action)) T.cursor = hand.indexOf(action);
+  render();
+  const target = [...$("hand").children, ...$("choices").children].find((b) => (b.dataset.card || b.dataset.action) === action);
+  if (target) target.focus();
+  tell(`Hint: ${prettyText(action)}. Press . again or Enter to play it.`);
+}
+
+function speed(step) {
+  const f = T.frame;
+  if (!f.can_speed) { tell("The speed can be changed only at a table against computer players."); return; }
+  const i = SPEEDS.indexOf(Number($("speed").value));
+  const next = SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, i + step))];
+  send({ type: "speed", delay: next });
+  tell(next ? `The computer pauses ${next} s between moves.` : "The computer no longer pauses.");
+}
+
+// The table's own letter a typed character means (parlour.text.table_letter): upper case always, lower
+// case unless the game uses that letter for one of its choices.
+function tableLetter(ch) {
+  const K = T.keys;
+  if (!K || ch.length !== 1) return null;
+  const low = ch.toLowerCase();
+  if (!K.table_letters.includes(low)) return null;
+  if (ch !== low) return low;
+  return Object.values(K.choice_keys).includes(ch) ? null : ch;
+}
+
+// The legal choices a typed character picks (parlour.text.actions_for_key).
+function actionsForKey(ch, buttons) {
+  const f = T.frame;
+  const key = ch.toLowerCase();
+  const out = buttons.filter((a) => (f.keys || {})[a] === key);
+  if (!out.length && (key === "y" || key === "n")) {
+    const pick = key === "y" ? f.yes_no[0] : f.yes_no[1];
+    if (pick) out.push(pick);
   }
-  if (key.length === 1) {
-    const action = Object.keys(f.keys || {}).find((a) => f.keys[a] === lower && moves.includes(a));
-    if (action) { ev.preventDefault(); act(action); return; }
-  }
-  if (key === "ArrowLeft" || key === "ArrowRight") {
-    ev.preventDefault();
-    const step = key === "ArrowLeft" ? -1 : 1;
-    if (cardsPlayable) {
-      const cards = [...$("hand").children];
-      T.cursor = (T.cursor + step + cards.length) % cards.length;
-      cards[T.cursor].focus();
-    } else {
-      const buttons = [...$("choices").children];
-      const i = buttons.indexOf(document.activeElement);
-      if (buttons.length) buttons[(i + step + buttons.length) % buttons.length].focus();
-    }
-    return;
-  }
-  if (key === "ArrowUp" && document.activeElement && document.activeElement.classList.contains("card")) {
-    ev.preventDefault();
-    document.activeElement.click();
+  return out;
+}
+
+// Why a key does nothing now (parlour.text.refuse_key): it is never given another meaning.
+function refuseKey(ch) {
+  const K = T.keys;
+  const key = ch.toLowerCase();
+  const meaning = Object.entries(K.choice_keys).find(([, k]) => k === key);
+  if (meaning) return `${ch.toUpperCase()} (${meaning[0].replace(" *", " a card")}) is not possible now.`;
+  if (key === "y" || key === "n") return `${ch.toUpperCase()} answers a yes/no question; none is asked now.`;
+  if (K.card_keys.includes(key)) return `${ch.toUpperCase()} is not the key of a card you may play now.`;
+  return `'${ch}' means nothing at this table (? lists the keys).`;
+}
+
+// All the keys of a choice that names a card (parlour.text.choice_sequence): its kind's key, the card's
+// rank, its suit ("call AS" -> "xas"), the same in every deal; "" for any other choice.
+function sequenceOf(action) {
+  const K = T.keys;
+  const [first, rest] = [action.split(" ")[0], action.split(" ").slice(1).join(" ")];
+  if (!K || !rest || !isCard(rest)) return "";
+  const key = K.choice_keys[`${first} *`];
+  return key ? key + rest.toLowerCase() : "";
+}
+
+// One more key of a choice that names a card (parlour.text.card_choice); "" is Esc.
+function typeCardChoice(ch) {
+  const K = T.keys;
+  if (!ch) { T.sequence = ""; tell("Cancelled: choose again."); return; }
+  const typed = (T.sequence + ch).toLowerCase();
+  const word = K.card_kinds[typed[0]];
+  const Word = word.charAt(0).toUpperCase() + word.slice(1);
+  const rest = typed.slice(1).toUpperCase().replace("0", "T");
+  if (!rest) {
+    T.sequence = typed;
+    tell(`${Word} which card? Type its rank (${K.ranks.join(" ")}), then its suit (${K.suits.join(" ")}); Esc cancels.`);
+  } else if (!K.ranks.includes(rest[0])) {
+    tell(`${rest[0]} is not a rank: type one of ${K.ranks.join(" ")} (Esc cancels).`);
+  } else if (rest.length === 1) {
+    T.sequence = typed;
+    tell(`${Word} ${rest[0]} of which suit? Type ${K.suits.join(" ")} (Esc cancels).`);
+  } else if (!K.suits.includes(rest[1])) {
+    tell(`${rest[1]} is not a suit: type one of ${K.suits.join(" ")} (Esc cancels).`);
+  } else {
+    T.sequence = "";
+    const action = `${word} ${rest.slice(0, 2)}`;
+    if (legal().includes(action)) act(action);
+    else tell(`${prettyText(action)} is not possible now.`);
   }
 }
 
-$("keys-button").addEventListener("click", () => $("keys-dialog").showModal());
+// One more key of a card played with an announcement (parlour.text.announced_choice): the kind's key, then
+// the key the card has in the hand all deal ("b" then Q♥'s key plays QH+bella); "" is Esc.
+function typeAnnounced(ch) {
+  const f = T.frame;
+  if (!ch) { T.sequence = ""; tell("Cancelled: choose again."); return; }
+  const typed = (T.sequence + ch).toLowerCase();
+  const word = T.keys.announce_kinds[typed[0]];
+  const suffix = `+${word}`;
+  const keyOf = f.card_keys || {};
+  if (typed.length === 1) {
+    T.sequence = typed;
+    const offers = legal().filter((a) => a.endsWith(suffix)).map((a) => a.slice(0, -suffix.length))
+      .map((c) => `${(keyOf[c] || "").toUpperCase()} ${prettyText(c)}`);
+    tell(`${word.charAt(0).toUpperCase() + word.slice(1)} with which card? Press its key` +
+      `${offers.length ? ` (${offers.join(", ")})` : ""}; Esc cancels.`);
+    return;
+  }
+  const card = (f.view.hand || []).find((c) => keyOf[c] === typed[1]);
+  if (!card) {
+    tell(`${typed[1].toUpperCase()} is not the key of a card in your hand: press a card's key (Esc cancels).`);
+    return;
+  }
+  T.sequence = "";
+  const action = card + suffix;
+  if (legal().includes(action)) act(action);
+  else tell(`${prettyText(action)} is not possible now.`);
+}
+
+// Several choices of one kind share a key (the cards one may call): the key moves between them.
+function pressChoice(actions) {
+  if (actions.length === 1) { act(actions[0]); return; }
+  const buttons = [...$("choices").children];
+  const current = document.activeElement && document.activeElement.dataset.action;
+  const next = actions[(actions.indexOf(current) + 1) % actions.length];
+  const b = buttons.find((x) => x.dataset.action === next);
+  if (b) b.focus();
+  tell(`${prettyText(next)}: Enter makes it; the same key again picks the next one.`);
+}
+
+function tableKey(letter) {
+  const f = T.frame;
+  if (letter === "l") showLastTrick();
+  else if (letter === "u") { if (f.can_undo) send({ type: "undo" }); else tell("Nothing to take back here."); }
+  else if (letter === "r") { if (f.can_replay) send({ type: "replay" }); else tell("The deal can be replayed only against computer players, after a deal."); }
+  else if (letter === "s") showSheet();
+  else if (letter === "o") tell("The options were chosen in the lobby, when the table was made.");
+}
+
+// A terminal F-key function (the F-keys the browser leaves to pages, or their letters).
+function fkey(fn) {
+  if (fn === "demo") { if (T.frame.seat !== null) send({ type: "demo" }); }
+  else if (fn === "rules") showRules();
+  else if (fn === "replay") tableKey("r");
+  else if (fn === "quit") location.href = "/";
+  else if (fn === "slower") speed(1);
+  else if (fn === "faster") speed(-1);
+}
+
+const WEB_LETTERS = { i: "rules", q: "quit" };
+
+function onKey(ev) {
+  if (document.querySelector("dialog[open]") || ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName) ||
+      ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const f = T.frame;
+  if (!f || !T.keys) return;
+  const key = ev.key;
+  const ch = key.length === 1 ? key : "";
+  const stop = () => ev.preventDefault();
+  const moves = legal();
+  const hand = f.view.hand || [];
+  const cards = hand.filter((c) => moves.includes(c));
+  const buttons = (f.buttons || []).filter((a) => moves.includes(a));
+  const hinted = T.hint && T.hint.count === f.count ? T.hint.action : null;
+  const active = document.activeElement;
+  const onTable = active === document.body || $("hand").contains(active) || $("choices").contains(active);
+  if (T.sequence) {  // typing a card for a choice that names one: Esc cancels, any other key goes on
+    if (key === "Escape" || (ch && ch !== " ")) {
+      stop();
+      const typed = key === "Escape" ? "" : ch;
+      if ((T.keys.announce_kinds || {})[T.sequence[0]]) typeAnnounced(typed); else typeCardChoice(typed);
+      return;
+    }
+    T.sequence = "";
+  }
+  if (/^F\d+$/.test(key)) {
+    const fn = T.keys.fkeys[key.toLowerCase()];
+    if (fn) { stop(); fkey(fn); }
+    return;
+  }
+  if (key === "ArrowLeft" || key === "ArrowRight") {
+    stop();
+    const step = key === "ArrowLeft" ? -1 : 1;
+    if (cards.length) {
+      const els = [...$("hand").children];
+      T.cursor = (T.cursor + step + els.length) % els.length;
+      els[T.cursor].focus();
+    } else {
+      const els = [...$("choices").children];
+      const i = els.indexOf(active);
+      if (els.length) els[(i + step + els.length) % els.length].focus();
+    }
+    return;
+  }
+  if ((key === "ArrowUp" || key === "ArrowDown") && !cards.length && f.yes_no && f.yes_no[0] && f.yes_no[1]) {
+    stop();
+    act(key === "ArrowUp" ? f.yes_no[0] : f.yes_no[1]);  // ↑ yes, ↓ no, as in the original Le Truc
+    return;
+  }
+  if ((key === "Enter" || key === " " || key === "ArrowUp") && onTable) {
+    stop();
+    if (hinted) act(hinted);
+    else if (active && active.dataset.card && cards.includes(active.dataset.card)) act(active.dataset.card);
+    else if (active && active.dataset.action && buttons.includes(active.dataset.action)) act(active.dataset.action);
+    else if (active && active.dataset.card) tell((f.illegal || {})[active.dataset.card] || "Not now.");
+    else if (!moves.length) tell("It is not your turn.");
+    return;
+  }
+  if (!ch || ch === " ") return;
+  stop();
+  if (ch === ".") { hint(); return; }
+  if (ch === "?") { openDialog("keys-dialog"); return; }
+  if (ch === "+" || ch === "-") { speed(ch === "+" ? -1 : 1); return; }
+  const letter = tableLetter(ch);
+  if (letter) { tableKey(letter); return; }
+  if (WEB_LETTERS[ch.toLowerCase()]) { fkey(WEB_LETTERS[ch.toLowerCase()]); return; }
+  if (ch.toLowerCase() === "v") { toggleFour(); return; }
+  if ((T.keys.announce_kinds || {})[ch.toLowerCase()] && cards.length) { typeAnnounced(ch); return; }
+  const picks = actionsForKey(ch, buttons);
+  if (picks.length && T.keys.card_kinds[ch.toLowerCase()] && sequenceOf(picks[0])) { typeCardChoice(ch); return; }
+  if (picks.length) { pressChoice(picks); return; }
+  const card = hand.find((c) => (f.card_keys || {})[c] === ch.toLowerCase());
+  if (card) {
+    if (cards.includes(card)) act(card);
+    else if (moves.length) {
+      tell(`${ch.toUpperCase()} is ${prettyText(card)}, which you may not play now.` +
+        ((f.illegal || {})[card] ? ` ${f.illegal[card]}` : ""));
+      T.cursor = hand.indexOf(card);
+    } else tell("It is not your turn.");
+    return;
+  }
+  if (moves.length || "123456789".includes(ch)) tell(refuseKey(ch));
+}
+
+$("keys-button").addEventListener("click", () => openDialog("keys-dialog"));
 const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{1,40})$/);
 if (m) table(m[1]);
+else if (location.pathname === "/history") history();
 else lobby();

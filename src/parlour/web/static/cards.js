@@ -6,8 +6,12 @@ const RANK_NAMES = {
   2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
   T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace",
 };
-const TWO = { C: "#111111", S: "#111111", H: "#c0001a", D: "#c0001a" };
-const FOUR = { C: "#006b1f", S: "#111111", H: "#c0001a", D: "#0039b3" };
+// The card colours (tests/test_web_features.py measures each suit colour on both faces: WCAG AA).
+const TWO = { C: "#111111", S: "#111111", H: "#b8001a", D: "#b8001a" };
+const FOUR = { C: "#005c1a", S: "#111111", H: "#b8001a", D: "#0039b3" };
+const FACE = "#ffffff"; // a card's face
+const FACE_DIM = "#e2e2e2"; // the face of a card that may not be played now (grey, never transparent)
+const EDGE = "#333333";
 
 export function isCard(code) {
   return typeof code === "string" && /^[2-9TJQKA][CDHS]$/.test(code);
@@ -30,12 +34,12 @@ export function prettyText(text) {
   return text.replace(/\b([2-9TJQKA])([CDHS])\b/g, (_, r, s) => (RANKS[r] || r) + SUITS[s]);
 }
 
-export function cardSVG(code, four = false) {
+export function cardSVG(code, four = false, dim = false) {
   const rank = RANKS[code[0]] || code[0];
   const suit = SUITS[code[1]];
   const colour = suitColour(code[1], four);
   return `<svg class="card-svg" viewBox="0 0 60 84" aria-hidden="true" focusable="false">
-<rect x="1" y="1" width="58" height="82" rx="6" fill="#ffffff" stroke="#333" stroke-width="1.5"/>
+<rect x="1" y="1" width="58" height="82" rx="6" fill="${dim ? FACE_DIM : FACE}" stroke="${EDGE}" stroke-width="1.5"${dim ? ' stroke-dasharray="4 3"' : ""}/>
 <text x="5" y="20" font-size="17" font-weight="700" fill="${colour}" font-family="sans-serif">${rank}</text>
 <text x="5" y="37" font-size="16" fill="${colour}" font-family="sans-serif">${suit}</text>
 <text x="32" y="64" font-size="34" text-anchor="middle" fill="${colour}" font-family="sans-serif">${suit}</text>
@@ -47,7 +51,7 @@ export function backSVG() {
   return `<svg class="card-svg" viewBox="0 0 60 84" aria-hidden="true" focusable="false">
 <defs><pattern id="pb" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
 <rect width="8" height="8" fill="#1d3f8f"/><rect width="3" height="8" fill="#3560c4"/></pattern></defs>
-<rect x="1" y="1" width="58" height="82" rx="6" fill="#ffffff" stroke="#333" stroke-width="1.5"/>
+<rect x="1" y="1" width="58" height="82" rx="6" fill="${FACE}" stroke="${EDGE}" stroke-width="1.5"/>
 <rect x="5" y="5" width="50" height="74" rx="4" fill="url(#pb)"/>
 </svg>`;
 }

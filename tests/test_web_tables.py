@@ -1,0 +1,174 @@
+"""The browser tables' authority without a network: announcements, the undo answer, where bots think.
+
+Why apart from ``test_web_server.py``: these drive ``parlour.web.tables.Tables`` directly on an
+event loop, so each guarantee of the fast path is checked on its own: an action is announced
+only once it is saved (and a restart finds it), a person's action and the computer's
+immediate replies go out as one message, the remembered "can undo" answer always equals the
+full replay's, and a computer level too slow for the event loop goes to the worker pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from parlour.store import Store
+from parlour.table import CannotUndo
+from parlour.web import tables as tables_module
+from parlour.web.tables import LiveTable, Tables
+
+GAMES = ["truc", "gops", "clobby", "sixbid", "schafkopf"]
+
+
+def full_can_undo(live: LiveTable, seat: int) -> bool:
+    """The answer from the whole game's replay (``Table.undo_count``), never remembered."""
+    if live.finished is not None:
+        return False
+    try:
+        live.table.undo_count(seat)
+    except CannotUndo:
+        return False
+    return True
+
+
+async def settled(live: LiveTable) -> None:
+    """Wait until the computer players have moved (inline: a few loop turns; the pool: real time)."""
+    for _ in range(20_000):
+        if not live.advancing:
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("the computer players never stopped")
+
+
+def solo_table(tables: Tables, game: str, seed: int) -> str:
+    num = {"truc": 2, "gops": 2, "clobby": 2, "sixbid": 3, "schafkopf": 3}[game]
+    seats: list[dict[str, Any]] = [{"kind": "human", "claimed": True}]
+    seats += [{"kind": "bot", "level": "easy"}] * (num - 1)
+    table_id, _ = tables.create(game, {}, seats, seed=seed)
+    return table_id
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_remembered_undo_answer_equals_the_replay(tmp_path: Any, game: str) -> None:
+    async def scenario() -> None:
+        tables = Tables(Store(tmp_path / "u.db"), workers=0)
+        try:
+            live = tables.get(solo_table(tables, game, seed=7))
+            assert live is not None
+            rng = random.Random(game)
+            checked = 0
+            for _ in range(80):
+                await settled(live)
+                live = tables.live[live.id]
+                assert tables.can_undo(live, 0) == full_can_undo(live, 0), (game, live.count)
+                checked += 1
+                if live.table.is_over:
+                    break
+                if tables.can_undo(live, 0) and rng.random() < 0.15:
+                    await tables.undo(live, 0)
+                    continue
+                await tables.act(live, 0, rng.choice(live.table.state.legal_actions()))
+            assert checked > 10
+        finally:
+            tables.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_action_is_announced_after_it_is_saved_with_the_immediate_replies(tmp_path: Any) -> None:
+    db = tmp_path / "a.db"
+
+    async def scenario() -> tuple[str, int, list[str]]:
+        store = Store(db)
+        tables = Tables(store, workers=0)
+        try:
+            live = tables.get(solo_table(tables, "schafkopf", seed=3))
+            assert live is not None
+            sub = tables.pubsub.subscribe(live.id)
+            messages: list[dict[str, Any]] = []
+
+            async def listen() -> None:
+                async for message in sub:
+                    row = store.load_web_table(live.id)
+                    assert row is not None and row["actions"] >= message["count"], "announced before it was saved"
+                    messages.append(message)
+
+            listener = asyncio.create_task(listen())
+            await settled(live)
+            rng = random.Random(1)
+            replies = 0
+            for _ in range(6):
+                await settled(live)
+                if live.table.is_over:
+                    break
+                before, count = len(messages), live.count
+                await tables.act(live, 0, rng.choice(live.table.state.legal_actions()))
+                await settled(live)
+                await asyncio.sleep(0)
+                new = messages[before:]
+                assert len(new) == 1, "one announcement for the action and the computer's replies"
+                actors = [e["seat"] for e in new[0]["events"] if e["kind"] == "action"]
+                assert actors[0] == 0 and new[0]["count"] == live.count
+                assert len(actors) == live.count - count, "every action since the person's is in it"
+                replies += len(actors) - 1
+            assert replies > 0
+            sub.close()
+            await listener
+            return live.id, live.count, list(live.table.state.actions)
+        finally:
+            tables.close()
+            store.close()
+
+    table_id, count, actions = asyncio.run(scenario())
+
+    async def restart() -> None:
+        tables = Tables(Store(db), workers=0)
+        try:
+            live = tables.get(table_id)
+            assert live is not None and live.count == count and live.table.state.actions == actions
+        finally:
+            tables.close()
+
+    asyncio.run(restart())
+
+
+def test_an_inline_level_found_slow_goes_to_the_pool(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = Tables(Store(tmp_path / "s.db"), workers=0)
+    try:
+        from parlour.registry import load
+
+        def first_view(game: str) -> dict[str, Any]:
+            state = load(game).new_state(seed=1)
+            return dict(state.view(state.current_player))
+
+        view = first_view("gops")
+        assert tables._think_inline("gops", "easy", view, 1) in view["legal_actions"]
+        assert tables._think_inline("gops", "strong", view, 1) is None, "not an inline level"
+        monkeypatch.setattr(tables_module, "INLINE_STALL", -1.0)
+        assert tables._think_inline("gops", "easy", view, 1) is not None  # this slow move is made, then...
+        assert tables._think_inline("gops", "easy", view, 1) is None  # ...the level thinks in the pool
+        assert tables._think_inline("clobby", "easy", first_view("clobby"), 1) is not None
+    finally:
+        tables.close()
+
+
+def test_levels_outside_the_event_loop_play_in_worker_processes(tmp_path: Any) -> None:
+    async def scenario() -> None:
+        tables = Tables(Store(tmp_path / "p.db"), workers=1, inline=())
+        try:
+            live = tables.get(solo_table(tables, "gops", seed=5))
+            assert live is not None
+            rng = random.Random(5)
+            while not live.table.is_over:
+                await settled(live)
+                if live.table.is_over:
+                    break
+                await tables.act(live, 0, rng.choice(live.table.state.legal_actions()))
+            assert live.finished is not None
+        finally:
+            tables.close()
+
+    asyncio.run(scenario())
