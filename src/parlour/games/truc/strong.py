@@ -141,7 +141,13 @@ class Deal:
 
 def rule_power(view: dict[str, Any]) -> int:
     """The model's card for this seat, from the view."""
-    me = view["seat"]
+    mine, pool = _hand_and_unseen(view)
+    led, first, tm, to, sp = _trick_state(view, view["seat"])
+    return M.card_rule(mine, pool, view["opponent_cards"], led, first, tm, to, sp)
+
+
+def _hand_and_unseen(view: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seat's cards as model powers, and how many of each power it has not seen (card removal)."""
     mine = tuple(sorted(M.POW[c[0]] for c in view["hand"]))
     pool = [4] * 8
     for p in mine:
@@ -151,8 +157,7 @@ def rule_power(view: dict[str, Any]) -> int:
             pool[M.POW[c[0]]] -= 1
     for _, c in view["trick"]:
         pool[M.POW[c[0]]] -= 1
-    led, first, tm, to, sp = _trick_state(view, me)
-    return M.card_rule(mine, tuple(pool), view["opponent_cards"], led, first, tm, to, sp)
+    return mine, tuple(pool)
 
 
 def _trick_state(view: dict[str, Any], me: int) -> tuple[int, int, int, int, int]:
@@ -281,17 +286,9 @@ def _two(yes: str, no: str, p: float) -> dict[str, float]:
 def _accept_by_odds(view: dict[str, Any]) -> bool:
     """Fallback answer: accept when the face-up odds make accepting worth more points than declining."""
     me = view["seat"]
-    mine = tuple(sorted(M.POW[c[0]] for c in view["hand"]))
-    pool = [4] * 8
-    for p in mine:
-        pool[p] -= 1
-    for t in view["tricks"]:
-        for _, c in t["cards"]:
-            pool[M.POW[c[0]]] -= 1
-    for _, c in view["trick"]:
-        pool[M.POW[c[0]]] -= 1
+    mine, pool = _hand_and_unseen(view)
     led, first, tm, to, sp = _trick_state(view, me)
-    ((_, pw, pl, _),) = _odds(mine, tuple(pool), view["opponent_cards"], led, first, tm, to, sp, False)
+    ((_, pw, pl, _),) = _odds(mine, pool, view["opponent_cards"], led, first, tm, to, sp, False)
     stake = view["stake"]
     if view["offer"]["kind"] == "remainder":
         needs = view["needs"]
