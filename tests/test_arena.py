@@ -107,7 +107,10 @@ def test_the_think_clock_is_wall_cpu_or_cpu_capped_by_wall(monkeypatch) -> None:
     assert readings == sorted(readings)
     time.sleep(0.02)  # sleeping uses no CPU, yet the capped clock advances with half the wall time
     assert clock() >= 0.01
-    for bad in ("cpu:0.5", "cpu:x", "cpu:inf"):
+    for default in ("wall", ""):
+        monkeypatch.setenv("PARLOUR_THINK_CLOCK", default)
+        assert think_clock() is time.perf_counter
+    for bad in ("cpu:0.5", "cpu:x", "cpu:inf", "bogus", "cpux"):
         monkeypatch.setenv("PARLOUR_THINK_CLOCK", bad)
         with pytest.raises(ValueError):
             think_clock()

@@ -19,7 +19,6 @@ confidence interval (normal approximation; packs are independent).
 from __future__ import annotations
 
 import math
-import os
 import random
 import statistics
 import time
@@ -80,7 +79,7 @@ class ArenaResult:
 
 def _decision_clock() -> Callable[[], float]:
     """CPU time when the think budgets count CPU time, else wall time."""
-    return time.process_time if os.environ.get("PARLOUR_THINK_CLOCK", "").startswith("cpu") else time.perf_counter
+    return time.perf_counter if think_clock() is time.perf_counter else time.process_time
 
 
 def _bot(game: str, level: str, think: float | None) -> Any:

@@ -69,7 +69,7 @@ def think_clock() -> Callable[[], float]:
     the budget in wall time (a bounded run: under heavy load the player gets up to ``F`` times
     the samples a wall-clock budget would buy, no more).
     """
-    setting = os.environ.get("PARLOUR_THINK_CLOCK", "wall")
+    setting = os.environ.get("PARLOUR_THINK_CLOCK") or "wall"  # set but empty: the default
     if setting == "cpu":
         return time.process_time
     if setting.startswith("cpu:"):
@@ -80,6 +80,8 @@ def think_clock() -> Callable[[], float]:
         if not (math.isfinite(factor) and factor >= 1):
             raise ValueError("PARLOUR_THINK_CLOCK=cpu:F needs a factor F of at least 1")
         return CappedCpuClock(factor)
+    if setting != "wall":  # a typo must not quietly measure on the wrong clock
+        raise ValueError(f"PARLOUR_THINK_CLOCK must be wall, cpu or cpu:F, not {setting[:40]!r}")
     return time.perf_counter
 
 
