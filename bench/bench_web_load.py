@@ -14,8 +14,8 @@ ends the client opens a new table.  Reported per table count:
   immediate replies: the server announces them together);
 - server CPU and client CPU: percent of one core over the run.  The server runs in its own
   process (as ``parlour serve`` does: uvicorn, its event loop, the worker pool for slow bots);
-  all clients run in this process, on the same 2 cores, so the client's CPU is CPU the server
-  did not get;
+  all clients run in this process (on uvloop when it is installed, as the server), on the same
+  2 cores, so the client's CPU is CPU the server did not get;
 - srv ms/act: the server's CPU milliseconds per action (its cost, whatever else the machine runs);
 - load: the 1-minute load average before and after the run (other jobs on the machine count).
 
@@ -23,13 +23,14 @@ Only the ``--seconds`` after a warm-up (``--warmup``, default 5 s: tables openin
 the bots' caches filling) are counted.  Bounded: at most 120 s of play per table count, at most
 500 tables; loopback only.
 
-    .venv/bin/python bench/bench_web_load.py --tables 50 100 200 --seconds 20
+    .venv/bin/python bench/bench_web_load.py --tables 50 100 200 --seconds 60
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -190,6 +191,19 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
             "load": (load0, os.getloadavg()[0])}
 
 
+def _run_loop(main: Any) -> dict[str, Any]:
+    # The clients measure the server: their own collector's pauses would count as its latency, so
+    # they get the server's settings (``parlour.web.server._tune_gc``: short, frequent pauses).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(1_000, 50, 20)
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)  # type: ignore[no-any-return]
+    return uvloop.run(main)  # type: ignore[no-any-return]
+
+
 def one_run(tables: int, seconds: float, level: str, workers: int, ramp: float, warmup: float,
             profile: str | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
@@ -215,8 +229,9 @@ def one_run(tables: int, seconds: float, level: str, workers: int, ramp: float, 
                     if time.monotonic() > deadline or server.poll() is not None:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.2)
-            return asyncio.run(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
-                                   ramp, warmup, server.pid))
+            # the clients on uvloop, as the server: their CPU is CPU the server does not get
+            return _run_loop(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
+                                 ramp, warmup, server.pid))
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 import parlour
@@ -134,3 +137,32 @@ def test_line_mode_narrates_the_automatic_keep_and_never_prompts_for_it():
     assert any("keep" in line and "(you)" in line for line in out), out  # narrated as the human's action
     assert table.state.phase == "play" and len(prompts) == 1
     assert not any("1) keep" in line for line in out)  # no screen ever offered keep as a choice
+
+
+@pytest.mark.parametrize("game", ["clobby", "sixbid", "schafkopf", "truc", "gops"])
+def test_the_view_kept_from_the_last_action_changes_no_event(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play`` reuses the view it took after an action as the next actor's view before its own:
+    the events (with undos and a replay between) are those of a table that takes every view anew."""
+    from parlour.registry import load
+
+    def run(fresh_views: bool) -> list[Any]:
+        if fresh_views:
+            monkeypatch.setattr(Table, "_view_before", lambda self, actor: self.state.view(actor))
+        state = load(game).new_state(seed=21)
+        table = Table(state, [None] * state.game.num_players)
+        bot, rng = make(game, "easy"), random.Random(5)
+        told: list[Any] = []
+        for step in range(600):
+            if table.state.is_over:
+                break
+            if step % 7 == 3 and table.state.deal_actions > 0:  # back over tricks and phases
+                table.state.undo(1 + rng.randrange(min(6, table.state.deal_actions)))
+            if step == 120 and table.state.deals and table.state.deal_actions:
+                told += table.replay_deal()
+            seat = table.to_move
+            assert seat is not None
+            told += table.play(bot.act(table.state.view(seat), rng))
+        monkeypatch.undo()
+        return [(e.kind, e.seat, e.data) for e in told]
+
+    assert run(False) == run(True)

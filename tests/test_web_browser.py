@@ -195,3 +195,37 @@ def test_three_people_play_schafkopf_and_a_reload_and_restart_resume(browser: An
         assert cat.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)") == hand_before
         play_until(pages, lambda: all(deal_over(p) for p in pages))
         assert all(not p.errors for p in pages)
+
+
+def test_the_page_paces_itself_by_the_rate_limit_instead_of_being_refused(browser: Any, server: Any) -> None:
+    """Twelve changes of speed at once: the page sends the first few at once, holds the rest back to a
+    little under the server's rate, and the server refuses none ("slow down" would be its answer)."""
+    import time
+
+    from parlour.web.server import BURST, RATE
+
+    page = new_page(browser)
+    sent: list[tuple[float, str]] = []
+    received: list[str] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framesent", lambda payload: sent.append((time.monotonic(), str(payload))))
+        ws.on("framereceived", lambda payload: received.append(str(payload)))
+
+    page.on("websocket", on_socket)
+    create_table(page, server, "gops", ["me", "bot:easy"])
+    page.click("#links a[data-kind=me]")
+    page.wait_for_selector("#hand .card")
+    values = ["0.3", "0"] * 6
+    for value in values:
+        page.select_option("#speed", value)
+    deadline = time.monotonic() + 5 + len(values) / RATE
+    while sum('"speed"' in text for _, text in sent) < len(values) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(300)
+    speeds = [at for at, text in sent if '"speed"' in text]
+    assert len(speeds) == len(values), "every change reached the server"
+    assert not [text for text in received if "slow down" in text], "none was refused"
+    held = speeds[int(BURST):]
+    assert held and held[-1] - speeds[0] >= (len(values) - BURST) / RATE, "the rest waited for the bucket"
+    assert not page.errors

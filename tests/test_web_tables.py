@@ -172,3 +172,87 @@ def test_levels_outside_the_event_loop_play_in_worker_processes(tmp_path: Any) -
             tables.close()
 
     asyncio.run(scenario())
+
+
+def test_a_table_nobody_watches_leaves_memory_and_comes_back_from_the_store(tmp_path: Any) -> None:
+    """Finished: dropped as its last watcher leaves; unfinished: after ``IDLE_KEPT`` idle seconds."""
+
+    async def scenario() -> None:
+        tables = Tables(Store(tmp_path / "m.db"), workers=0)
+        try:
+            finished = tables.get(solo_table(tables, "gops", seed=5))
+            waiting = tables.get(solo_table(tables, "truc", seed=6))
+            assert finished is not None and waiting is not None
+            tables.watch(finished, +1)
+            tables.watch(finished, +1)
+            rng = random.Random(5)
+            while not finished.table.is_over:
+                await settled(finished)
+                if finished.table.to_move == 0:
+                    await tables.act(finished, 0, rng.choice(finished.table.state.legal_actions()))
+            await settled(finished)
+            actions = list(finished.table.state.actions)
+            tables.watch(finished, -1)
+            assert tables.live.get(finished.id) is finished, "one watcher is still there"
+            tables.watch(finished, -1)
+            assert finished.id not in tables.live, "finished and unwatched: out of memory"
+            again = tables.get(finished.id)
+            assert again is not None and again.table.state.actions == actions and again.finished == finished.finished
+
+            await settled(waiting)
+            tables.watch(waiting, +1)
+            tables.watch(waiting, -1)
+            now = waiting.idle_since
+            tables.sweep(now + tables_module.SWEEP_EVERY + 1)
+            assert tables.live.get(waiting.id) is waiting, "idle for less than IDLE_KEPT: kept"
+            tables.sweep(now + tables_module.IDLE_KEPT + 2 * tables_module.SWEEP_EVERY)
+            assert waiting.id not in tables.live
+            back = tables.get(waiting.id)
+            assert back is not None and back.count == waiting.count
+        finally:
+            tables.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_kept_log_narrates_as_the_events_did(tmp_path: Any, game: str) -> None:
+    """The events a table keeps (encoded, for a browser that connects later) say the same sentences."""
+    from parlour.bots import make
+    from parlour.registry import load
+    from parlour.table import Table
+    from parlour.web.views import narrate_events
+
+    state = load(game).new_state(seed=11)
+    num = state.game.num_players
+    table = Table(state, [make(game, "easy") for _ in range(num)])
+    events = table.run_bots()
+    live = LiveTable("t", game, table, [], {}, len(state.actions))
+    live.remember(events)
+    kept = min(len(events), tables_module.EVENTS_KEPT)
+    assert kept > 20
+    for seat in [*range(num), None]:
+        assert narrate_events(live.recent(kept), game, num, seat) == narrate_events(events[-kept:], game, num, seat)
+    assert live.recent(0) == []
+
+
+def test_the_server_warms_each_games_players_before_it_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``parlour serve`` calls every bots module's ``warm_up`` hook (Le Truc's fills its play-out caches)
+    before the first table, and then a Le Truc easy move finds them filled."""
+    import gc
+
+    from parlour.games.truc import bots as truc_bots
+    from parlour.web import server
+
+    called: list[int] = []
+    real = truc_bots.warm_up
+    monkeypatch.setattr(truc_bots, "warm_up", lambda: (called.append(1), real(3)))
+    thresholds = gc.get_threshold()
+    try:
+        truc_bots._solve.cache_clear()
+        server._tune_gc()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+    assert called == [1]
+    assert truc_bots._solve.cache_info().currsize > 1000

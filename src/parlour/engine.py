@@ -69,6 +69,7 @@ import _random
 import copy
 import functools
 import json
+import marshal
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -240,6 +241,7 @@ class State:
     deals: list[dict[str, Any]]
     actions: list[str]
     rng: random.Random
+    _summary_blob: tuple[dict[str, Any], bytes | None]  # the last deal's summary, encoded once for views
 
     # -- construction ----------------------------------------------------------------
     def _init(self, game: Game, seed: int, deck: Sequence[str] | None, dealer: int | None) -> None:
@@ -573,13 +575,35 @@ class State:
             "scores": list(self.scores),
             "dealer": self.dealer,
             "deal_number": len(self.deals) + 1,
-            "last_deal": plain_copy(self.deals[-1]) if self.deals else None,
+            "last_deal": self._last_deal_copy() if self.deals else None,
             "is_over": self.is_over,
             "winner": self.winner,
         }
         if player == seat:
             view["legal_actions"] = self.legal_actions()
         return view
+
+    def _last_deal_copy(self) -> dict[str, Any]:
+        """A fresh copy of the last deal's summary, for a view (which its reader may change).
+
+        Why encoded once: every view copies the summary (a browser table asks for three or four
+        views per action), and walking it in Python cost half of a view.  A summary never
+        changes once written, so one ``marshal`` encoding per deal serves every later view;
+        decoding it is C.  A summary ``marshal`` cannot encode is copied by ``plain_copy``.
+        """
+        last = self.deals[-1]
+        cached: tuple[dict[str, Any], bytes | None] | None = self.__dict__.get("_summary_blob")
+        if cached is None or cached[0] is not last:
+            plain = plain_copy(last)
+            try:
+                cached = (last, marshal.dumps(plain))
+            except ValueError:
+                cached = (last, None)
+            self._summary_blob = cached
+            return plain  # type: ignore[no-any-return]
+        if cached[1] is None:
+            return plain_copy(last)  # type: ignore[no-any-return]
+        return marshal.loads(cached[1])  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: {len(self.actions)} actions, phase {self.phase}>"

@@ -63,12 +63,24 @@ def _check_name(name: object) -> str:
 
 def game_module(name: str) -> ModuleType:
     """The game's package (or module) as its entry point names it."""
+    found = _LOADED.get(name)
+    if found is not None:
+        return found
     module_path = _modules()[_check_name(name)]
     module_name = module_path.split(":", 1)[0]
     try:
-        return importlib.import_module(module_name)
+        module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ValueError(f"game {name!r} is installed but cannot be imported: {exc}") from None
+    _LOADED[name] = module
+    return module
+
+
+#: Game name (as asked) -> its imported module, and (name, part) -> the part or None.  Why: a
+#: browser table asks for a game's text and rules tens of times per action, and the import
+#: machinery's lookup cost more than the answer; an import that failed is not remembered.
+_LOADED: dict[str, ModuleType] = {}
+_PARTS: dict[tuple[str, str], ModuleType | None] = {}
 
 
 def game_class(name: str) -> type[Game]:
@@ -82,16 +94,22 @@ def game_class(name: str) -> type[Game]:
 
 def part(name: str, which: str) -> ModuleType | None:
     """The game's optional submodule ``which`` (``"bots"`` or ``"text"``), or None."""
+    key = (name, which)
+    if key in _PARTS:
+        return _PARTS[key]
     module = game_module(name)
     if not hasattr(module, "__path__"):
+        _PARTS[key] = None
         return None
     full = f"{module.__name__}.{which}"
     try:
-        return importlib.import_module(full)
+        found: ModuleType | None = importlib.import_module(full)
     except ModuleNotFoundError as exc:
-        if exc.name == full:
-            return None
-        raise
+        if exc.name != full:
+            raise
+        found = None
+    _PARTS[key] = found
+    return found
 
 
 def rules_text(name: str) -> str | None:

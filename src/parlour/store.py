@@ -548,14 +548,22 @@ class Store:
         ``finished`` (level, human_seat, winner, scores) also records the game in the finished
         games, in the same transaction; the return value is then its number, else 0.
         """
+        update = ("UPDATE web_tables SET record=?, seats=?, actions=?, updated=? WHERE id=? AND actions=?"
+                  " AND finished IS NULL", (record, json.dumps(seats), actions, time.time(), table_id, expected))
+        if finished is None:
+            # One statement is its own transaction, compare-and-set included: a third of the work
+            # of BEGIN, UPDATE, COMMIT on the browser table's every action.
+            if self.read_only:
+                raise StoreReadOnly(f"the saved-games database {self.path} is open read-only")
+            try:
+                cur = self._conn.execute(*update)
+            except sqlite3.Error as exc:
+                raise self._translate(exc) from None
+            return 0 if cur.rowcount == 1 else None
         with self._transaction() as conn:
-            cur = conn.execute(
-                "UPDATE web_tables SET record=?, seats=?, actions=?, updated=? WHERE id=? AND actions=?"
-                " AND finished IS NULL", (record, json.dumps(seats), actions, time.time(), table_id, expected))
+            cur = conn.execute(*update)
             if cur.rowcount != 1:
                 return None
-            if finished is None:
-                return 0
             cur = conn.execute(
                 "INSERT INTO finished_games (game, level, human_seat, winner, scores, record, finished)"
                 " VALUES ((SELECT game FROM web_tables WHERE id=?), ?, ?, ?, ?, ?, ?)",

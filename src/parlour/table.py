@@ -74,6 +74,8 @@ class Table:
         self._hinter_made: Bot | None = None  # made at the first hint: a strong player may be costly to build
         self._fallback_hinter: Bot | None = None
         self.names = seat_names(state.game.num_players)
+        # The view ``play`` took after the last action: (state, action count, seat, view).
+        self._after: tuple[State, int, int, dict[str, Any]] | None = None
 
     @property
     def _hinter(self) -> Bot:
@@ -175,14 +177,17 @@ class Table:
         if seat is not None and seat != actor:
             raise NotYourTurn(f"it is {self.names[actor]}'s turn, not {self.names[seat]}'s")
         private = state.action_is_private
-        before = state.view(actor)
+        before = self._view_before(actor)
         deals_before = len(state.deals)
         state.apply(action)  # raises IllegalAction, leaving everything as it was
+        next_seat = state.current_player
+        after = state.view(actor if next_seat is None else next_seat)
+        self._after = (state, len(state.actions), actor if next_seat is None else next_seat, after)
         data: dict[str, Any] = {"action": None if private else action, "private": private}
         if private:  # public facts only: how a hidden choice is said may depend on the phase (``text.speak_hidden``)
-            data.update(phase=before.get("phase"), next_phase=state.view(actor).get("phase"))
+            data.update(phase=before.get("phase"), next_phase=after.get("phase"))  # the phase is every seat's
         events = [Event("action", actor, data)]
-        events += self._consequences(before, deals_before)
+        events += self._consequences(before, after, deals_before)
         if self.on_save is not None:
             self.on_save(self)
         return events
@@ -278,11 +283,21 @@ class Table:
             self.on_save(self)
         return [*events, Event("replay", None, {"dealer": self.state.dealer, "deal": len(self.state.deals) + 1})]
 
-    def _consequences(self, before: dict[str, Any], deals_before: int) -> list[Event]:
+    def _view_before(self, actor: int) -> dict[str, Any]:
+        """``actor``'s view before its action: the view the last ``play`` took afterwards, if it is that one.
+
+        Why: the seat to move after an action is the next action's actor, so the view taken
+        after one action is the one needed before the next; taking each once halves the views
+        the table takes (a browser table's largest cost but one).  Only ``play`` reads it.
+        """
+        after, state = self._after, self.state
+        if after is not None and after[0] is state and after[1] == len(state.actions) and after[2] == actor:
+            return after[3]
+        return state.view(actor)
+
+    def _consequences(self, before: dict[str, Any], after: dict[str, Any], deals_before: int) -> list[Event]:
         state = self.state
         events: list[Event] = []
-        any_seat = state.current_player if state.current_player is not None else before["seat"]
-        after = state.view(any_seat)
         if after.get("trick_seq", 0) > before.get("trick_seq", 0):
             # A deal's final trick is in its summary: views show only the current deal's cards.
             trick = after.get("last_trick")

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -36,8 +37,8 @@ log = logging.getLogger("parlour.web")
 
 MAX_MESSAGE = 2048  # bytes of one incoming WebSocket message
 MAX_BODY = 8192  # bytes of a request body (the lobby's form)
-RATE = 10.0  # messages per second a connection may send, on average
-BURST = 30.0  # ... and at once
+RATE = 2.0  # messages per second a connection may send, on average
+BURST = 6.0  # ... and at once
 LOG_ON_CONNECT = 80  # announcements sent to a (re)connecting browser
 # No permessage-deflate: a frame is a few kilobytes of JSON, and compressing every one cost the
 # server about a tenth of its CPU under load (bench/bench_web_load.py); CPU is the scarce thing here.
@@ -244,9 +245,10 @@ class Connection:
         self.sent_count = -1
         self.sub: Subscription | None = None
         self.card_keys = CardKeys()  # this browser's keys bound to cards, for the deal (as at the terminal)
+        self.frame_memo: dict[str, Any] = {}  # texts kept between this connection's frames (``seat_frame``)
 
     async def send(self, frame: dict[str, Any]) -> None:
-        await self.ws.send_text(json.dumps(frame, separators=(",", ":")))
+        await self.ws.send_text(encode(frame))
 
     async def error(self, message: str) -> None:
         await self.send({"type": "error", "message": message})
@@ -268,8 +270,9 @@ class Connection:
                     return
             self.presence(+1)
             sub = self.sub = self.tables.pubsub.subscribe(self.live.id)
+            self.tables.watch(self.live, +1)
             try:
-                await self.send_state(narrate_events(self.live.events[-LOG_ON_CONNECT:], self.live.game,
+                await self.send_state(narrate_events(self.live.recent(LOG_ON_CONNECT), self.live.game,
                                                      self.live.table.state.game.num_players, self.seat), full=True)
                 await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
                                                                 "presence": True})
@@ -286,10 +289,26 @@ class Connection:
             finally:
                 sub.close()
                 self.presence(-1)
+                self.tables.watch(self.live, -1)
                 await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
                                                                 "presence": True})
         except WebSocketDisconnect:
             return
+        finally:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Let go of the table as the connection ends.
+
+        Why: a closed connection's objects often sit in reference cycles (a cancelled reader
+        task, an exception's frames) until the garbage collector's rare full collection; holding
+        the table from there kept every finished table in memory until then (``Tables.watch``
+        drops it), and made that collection long enough to stall every other table.
+        """
+        self.frame_memo.clear()
+        self.sub = None
+        with contextlib.suppress(AttributeError):
+            del self.live
 
     def presence(self, delta: int) -> None:
         if self.seat is not None:
@@ -302,7 +321,7 @@ class Connection:
             await self.error("message too large")
             return None
         try:
-            message = json.loads(text)
+            message = orjson.loads(text)
         except ValueError:
             await self.error("a message is a JSON object")
             return None
@@ -368,6 +387,7 @@ class Connection:
             reloaded = self.tables.get(self.live.id)
             if reloaded is None:
                 return
+            self.tables.watch(reloaded, +1)  # the old one is gone from memory: its count no longer matters
             self.live = reloaded
             await self.send_state([], full=True)
             return
@@ -379,14 +399,18 @@ class Connection:
 
     async def send_state(self, lines: list[str], *, full: bool = False) -> None:
         live = self.live
+        if not self.tables.save_pending(live):  # nothing is drawn from a table before it is saved
+            await self.tables.pubsub.publish(live.id, {"count": -1, "events": []})  # reloaded: resynchronise
+            return
         frame = seat_frame(live.table, self.seat, count=live.count, lines=lines, players=live.players(),
                            table_id=live.id, can_undo=self.tables.can_undo(live, self.seat),
-                           card_keys=self.card_keys)
+                           card_keys=self.card_keys, memo=self.frame_memo)
         frame["can_replay"] = frame["can_replay"] and self.tables.solo(live, self.seat) if self.seat is not None \
             else False
         frame["full"] = full
         if full:
             frame["keys_help"] = web_keys(live.game)
+            frame["rate"] = [self.bucket.rate, self.bucket.burst]  # the page paces itself by it (app.js)
         frame["delay"] = min(float(live.settings.get("delay", 0.0)), MAX_DELAY)
         frame["finished"] = live.finished
         frame["demo"] = self.seat in live.demo if self.seat is not None else False
@@ -394,6 +418,15 @@ class Connection:
                               else all(s["kind"] == "bot" for s in live.seats))
         self.sent_count = live.count
         await self.send(frame)
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as compact JSON text (what ``json.dumps`` makes, integer keys as strings included).
+
+    Why orjson: a frame is a few kilobytes and goes to every browser after every move; encoding
+    it with the standard library was a tenth of the server's work under load.
+    """
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
@@ -437,13 +470,17 @@ def _deal_lines(record: str) -> list[list[str]]:
 
 
 def _tune_gc() -> None:
-    """Fewer, cheaper garbage collections for a long-running server process.
+    """Short pauses for a long-running server process: the garbage collector's and cold caches'.
 
-    Why: under load (bench/bench_web_load.py, 200 tables) the default thresholds cost the event
-    loop about a tenth of its time and full collections of up to half a second, each one a pause
-    for every table.  The code and data loaded at start (every game's modules) are frozen out of
-    the collector's sight, and the youngest generation is collected every 20,000 allocations
-    instead of 700.
+    Why: every pause stalls every table, and the p99 latency under load is made of them
+    (bench/bench_web_load.py, 200 tables).  Each game's computer players are imported and,
+    where a bots module has a ``warm_up`` hook (Le Truc's fills its play-out caches: about
+    1.5 s), warmed now rather than on the tables' time; then all of it is frozen out of the
+    collector's sight.  The youngest generation is collected every 1,000 net allocations (its
+    pauses stay at a few milliseconds: at 20,000 they grew to 30-50 ms), the middle one every
+    50 of those, so that it rarely holds much; tables dropped from memory once nobody watches
+    them (``Tables.watch``), and their logs kept encoded (``LiveTable.remember``), keep the old
+    generation small.
     """
     import gc
 
@@ -452,9 +489,12 @@ def _tune_gc() -> None:
     for name in names():
         levels(name)  # imports its computer players
         part(name, "text")
+        warm_up = getattr(part(name, "bots"), "warm_up", None)
+        if callable(warm_up):
+            warm_up()  # a game's inline players fill their caches now, not on the tables' time
     gc.collect()
     gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
+    gc.set_threshold(1_000, 50, 20)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2) -> int:
@@ -464,6 +504,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
     Store(db).close()
     app = create_app(db, workers=workers)
+    print("Getting the computer players ready...", flush=True)
     _tune_gc()
     shown = f"[{host}]" if ":" in host else host
     print(f"Parlour is serving at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)

@@ -1,4 +1,5 @@
-"""The browser tables: each one a ``parlour.table.Table`` saved in the store after every action.
+"""The browser tables: each one a ``parlour.table.Table`` saved in the store after every action
+(before any browser hears of it: a person's move and the computer's immediate replies in one write).
 
 Why this layer apart from the web server: it is the authority on a table (who may act, what
 is legal, the bots' turns, saving) and is tested without a browser.  It keeps no state the
@@ -19,8 +20,11 @@ import multiprocessing
 import random
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from ..bots import Bot, levels, make
 from ..engine import REPLAY_DEAL, UNDO, IllegalAction, undo_count
@@ -42,6 +46,8 @@ INLINE_LEVELS = ("random", "easy")
 INLINE_LIMIT = 0.02  # CPU seconds (a fifth of the 100 ms latency target): an inline move slower is slow
 INLINE_WARMUP = 200  # moves of a game and level before slow ones count (its caches fill meanwhile)
 INLINE_STALL = 0.1  # CPU seconds: one inline move this slow sends its game and level to the pool at once
+IDLE_KEPT = 600.0  # seconds an unfinished table nobody watches stays in memory (the store has it)
+SWEEP_EVERY = 30.0  # seconds between looks for such tables
 
 
 class Refused(ValueError):
@@ -75,21 +81,40 @@ class LiveTable:
     settings: dict[str, Any]
     count: int
     finished: int | None = None
-    events: list[Event] = field(default_factory=list)
+    events: deque[bytes] = field(default_factory=lambda: deque(maxlen=EVENTS_KEPT))  # see ``remember``
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     advancing: bool = False
-    unsent: list[Event] = field(default_factory=list)  # saved, not yet announced (see ``Tables._send_unsent``)
+    unsent: list[Event] = field(default_factory=list)  # not yet announced (see ``Tables._send_unsent``)
     undo_memo: dict[int, tuple[int, bool]] = field(default_factory=dict)  # seat -> (count, can undo then)
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections (presence only)
     away_since: dict[int, float] = field(default_factory=dict)  # human seat -> when it was left (monotonic)
     standing_in: set[int] = field(default_factory=set)  # seats a computer plays while their person is away
     demo: dict[int, str] = field(default_factory=dict)  # seats whose person asked the computer to play (F2)
+    saved: int = -1  # the action count in the store (``count`` until a burst of moves is saved; see ``_commit``)
+    watchers: int = 0  # open connections, seats' and spectators' (``Tables.watch``)
+    idle_since: float = field(default_factory=time.monotonic)  # when the last connection closed (or the load)
 
     def __post_init__(self) -> None:
+        if self.saved < 0:
+            self.saved = self.count
         now = time.monotonic()  # a person's grace period starts when the table is opened (or reopened)
         for seat, info in enumerate(self.seats):
             if info["kind"] == "human":
                 self.away_since.setdefault(seat, now)
+
+    def remember(self, events: list[Event]) -> None:
+        """Keep the latest events for the log of a browser that connects later (``recent``).
+
+        Why encoded: kept as objects, the last few hundred events of every table were most of
+        what the garbage collector had to walk under load, and its pauses stalled every table;
+        a bytes string is not tracked by it.
+        """
+        self.events.extend(orjson.dumps(event_json(e), option=orjson.OPT_NON_STR_KEYS) for e in events)
+
+    def recent(self, n: int) -> list[Event]:
+        """The last ``n`` events kept (as JSON gives them back: lists for tuples, text keys)."""
+        kept = list(self.events)[-n:] if n > 0 else []
+        return [event_from_json(orjson.loads(e)) for e in kept]
 
     def stand_in(self, seat: int) -> str | None:
         """The level of the computer player that plays ``seat`` now, its person being away (None: nobody).
@@ -158,6 +183,7 @@ class Tables:
         self.inline_levels = INLINE_LEVELS if inline is None else tuple(inline)
         self._inline_moves: dict[tuple[str, str], list[int]] = {}  # (game, level) -> [moves, slow moves]
         self._to_pool: set[tuple[str, str]] = set()  # inline levels found slow here
+        self._swept = time.monotonic()
         # Processes, not threads: a strong bot thinking holds the GIL and would stall the event loop.
         self.pool: concurrent.futures.Executor
         if workers > 0:
@@ -216,7 +242,38 @@ class Tables:
         if takeover is not None:
             settings["takeover"] = takeover
         self.store.create_web_table(table_id, game, state.to_json(), stored, settings, 0)
+        self.sweep()
         return table_id, tokens
+
+    def watch(self, live: LiveTable, delta: int) -> None:
+        """A connection to ``live`` (a seat's or a spectator's) opened (+1) or closed (-1).
+
+        Why counted: a table in memory is only a cache of the store, and a server that kept
+        every table it ever served grew without end (and its garbage collector's pauses with
+        it).  A finished table is dropped as its last watcher leaves, an unfinished one after
+        ``IDLE_KEPT`` seconds without any; ``get`` loads either again from the store.
+        """
+        live.watchers = max(0, live.watchers + delta)
+        if live.watchers == 0:
+            live.idle_since = time.monotonic()
+            if live.finished is not None and self._quiet(live):
+                del self.live[live.id]
+        self.sweep()
+
+    def sweep(self, now: float | None = None) -> None:
+        """Drop from memory the tables nobody watches that are finished or idle too long (every ``SWEEP_EVERY`` s)."""
+        now = time.monotonic() if now is None else now
+        if now - self._swept < SWEEP_EVERY:
+            return
+        self._swept = now
+        for live in list(self.live.values()):
+            if self._quiet(live) and (live.finished is not None or now - live.idle_since > IDLE_KEPT):
+                del self.live[live.id]
+
+    def _quiet(self, live: LiveTable) -> bool:
+        """Nobody watches ``live``, nothing is moving it, and everything it did is saved and announced."""
+        return (live.watchers == 0 and not live.advancing and live.saved == live.count and not live.unsent
+                and self.live.get(live.id) is live)
 
     def get(self, table_id: str) -> LiveTable | None:
         """The table, from memory or from the store (after a restart, or another process's write)."""
@@ -231,7 +288,8 @@ class Tables:
         record = json.loads(row["record"])
         table, events = _table_for(row["game"], record, row["seats"], bool(row["settings"].get("open")))
         live = LiveTable(table_id, row["game"], table, row["seats"], row["settings"], row["actions"],
-                         row["finished"], events)
+                         row["finished"])
+        live.remember(events)
         self.live[table_id] = live
         self.kick(live)
         self.wake_after_grace(live)
@@ -294,12 +352,11 @@ class Tables:
         if not self.solo(live, seat) or live.finished is not None:
             raise Refused("a deal can be replayed only at a table against computer players")
         async with live.lock:
-            before = live.count
             try:
                 events = live.table.replay_deal()
             except (CannotUndo, ValueError) as exc:
                 raise Refused(str(exc)) from None
-            await self._commit(live, before, events)
+            await self._commit(live, events)
         self.kick(live)
 
     async def undo(self, live: LiveTable, seat: int) -> None:
@@ -307,12 +364,11 @@ class Tables:
         if not self.solo(live, seat) or live.finished is not None:
             raise Refused("a move can be taken back only at a table against computer players")
         async with live.lock:
-            before = live.count
             try:
                 events = live.table.undo(seat)
             except CannotUndo as exc:
                 raise Refused(str(exc)) from None
-            await self._commit(live, before, events)
+            await self._commit(live, events)
         self.kick(live)
 
     def can_undo(self, live: LiveTable, seat: int | None) -> bool:
@@ -377,17 +433,37 @@ class Tables:
                 raise Refused(str(exc)) from None
             if live.undo_memo:
                 self._carry_undo(live, before, seat, by_table, standing)
-            return await self._commit(live, before, events, hold=hold)
+            return await self._commit(live, events, hold=hold)
 
-    async def _commit(self, live: LiveTable, before: int, events: list[Event], hold: bool = False) -> bool:
-        """Save after an action (compare-and-set on the count), then announce it.
+    async def _commit(self, live: LiveTable, events: list[Event], hold: bool = False) -> bool:
+        """Take in an action (the table has made it); save and announce it unless ``hold``.
 
-        ``hold``: the announcement waits (in ``live.unsent``) for the moves that follow at once,
-        so that a person's action and the computer's immediate replies reach each browser as one
-        frame.  Nothing is ever announced before it is saved.
+        ``hold``: a person's move or a computer's reply that more moves follow at once (the
+        computer's immediate replies).  They are saved together, in one compare-and-set write,
+        and reach each browser as one frame, when the table rests (``_send_unsent``).  Why one
+        write: a write was a fifth of an action's cost under load, and what nobody has seen yet
+        needs no write of its own.  The guarantee is unchanged: nothing reaches a browser, as an
+        announcement or as a frame drawn from the table (``save_pending``), before it is saved,
+        and the table is saved before it waits for anything (a worker, the computer's delay).
+        A computer's immediate replies are seeded by the table's seed and count, so after a
+        crash the same replies are made again.
         """
+        live.count = len(live.table.state.actions)
+        live.remember(events)
+        live.unsent += events
+        if hold:
+            return True
+        return await self._send_unsent(live)
+
+    def save_pending(self, live: LiveTable) -> bool:
+        """Save the actions taken in since the last save (a compare-and-set on the stored count).
+
+        False: another writer got there first; the table is reloaded from the store (what was
+        not saved was never shown to anyone) and the caller has the browsers resynchronise.
+        """
+        if live.saved == live.count:
+            return True
         state = live.table.state
-        count = len(state.actions)
         finished = None
         if state.is_over:
             humans = [i for i, s in enumerate(live.seats) if s["kind"] == "human"]
@@ -396,29 +472,32 @@ class Tables:
             human_seat = humans[0] if humans and humans[0] not in live.demo else None
             finished = {"level": bots[0] if bots else "people", "human_seat": human_seat,
                         "winner": state.winner, "scores": list(state.scores)}
-        saved = self.store.save_web_table(live.id, state.to_json(), live.seats, expected=before, actions=count,
+        record = orjson.dumps(state.record()).decode()
+        saved = self.store.save_web_table(live.id, record, live.seats, expected=live.saved, actions=live.count,
                                           finished=finished)
         if saved is None:
             log.warning("table %s: a stale write was refused; reloading it", live.id)
-            live.unsent = []  # every browser resynchronises from the reloaded table
+            live.unsent = []
             self.reload(live)
-            await self.pubsub.publish(live.id, {"count": -1, "events": []})
             return False
-        live.count = count
+        live.saved = live.count
         if finished is not None:
             live.finished = saved
-        live.events = (live.events + events)[-EVENTS_KEPT:]
-        live.unsent += events
-        if not hold:
-            await self._send_unsent(live)
         return True
 
-    async def _send_unsent(self, live: LiveTable) -> None:
-        """Announce the saved actions not yet announced, in one message (with the table's latest count)."""
+    async def _send_unsent(self, live: LiveTable) -> bool:
+        """Save, then announce the actions not yet announced, in one message (with the table's count).
+
+        False: the save was refused (``save_pending``); every browser is told to resynchronise.
+        """
+        if not self.save_pending(live):
+            await self.pubsub.publish(live.id, {"count": -1, "events": []})
+            return False
         if not live.unsent:
-            return
+            return True
         events, live.unsent = live.unsent, []
         await self.pubsub.publish(live.id, {"count": live.count, "events": [event_json(e) for e in events]})
+        return True
 
     def _think_inline(self, game: str, level: str, view: dict[str, Any], seed: int) -> str | None:
         """A cheap computer player's move, made here on the event loop; None: ask the worker pool.
@@ -506,7 +585,7 @@ class Tables:
 
     async def _publish_events(self, live: LiveTable, events: list[Event]) -> None:
         """Events that are not actions (a computer standing in): told to every browser, kept for the log."""
-        live.events = (live.events + events)[-EVENTS_KEPT:]
+        live.remember(events)
         await self.pubsub.publish(live.id, {"count": live.count, "events": [event_json(e) for e in events],
                                             "presence": True})
 

@@ -9,6 +9,7 @@ frame is built from the *public view*: what every seat's view agrees on.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -124,8 +125,13 @@ def web_key_table(game: str) -> list[tuple[str, str]]:
     return rows
 
 
+@functools.cache
 def web_keys(game: str) -> dict[str, Any]:
-    """What the page needs to read keys exactly as the terminal table does (``parlour.text``)."""
+    """What the page needs to read keys exactly as the terminal table does (``parlour.text``).
+
+    Remembered per game (read only, never changed by a caller): it is the same for every
+    table of a game and took milliseconds to build, once per connection.
+    """
     pack = [c for c in game_class(game).PACK if is_card(c)]
     return {"rows": web_key_table(game), "card_keys": CARD_KEYS, "table_letters": "".join(sorted(TABLE_LETTERS)),
             # a choice that names a card (``call *``) is typed as its key, the card's rank, its suit
@@ -139,11 +145,12 @@ def web_keys(game: str) -> dict[str, Any]:
 
 def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
                players: list[dict[str, Any]], table_id: str, can_undo: bool = False,
-               card_keys: CardKeys | None = None) -> dict[str, Any]:
+               card_keys: CardKeys | None = None, memo: dict[str, Any] | None = None) -> dict[str, Any]:
     """The ``state`` frame for ``seat`` (None: a spectator).
 
     ``card_keys``: this connection's keys bound to cards (``parlour.text.CardKeys``): a card
-    keeps its key for the whole deal, as at the terminal table.
+    keeps its key for the whole deal, as at the terminal table.  ``memo``: this connection's
+    own dict, where the texts that change only when a deal is scored are kept between frames.
     """
     state = table.state
     game = state.game
@@ -152,9 +159,7 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         said = describe(view)
     except (KeyError, TypeError, ValueError, IndexError):  # a spectator's view lacks a seat's own keys
         said = []
-    summary: list[str] = []
-    if view.get("last_deal"):
-        summary = narrate(Event("deal_scored", None, dict(view["last_deal"])), game.name, game.num_players, seat)
+    summary, sheet = _deal_texts(table, seat, view, {} if memo is None else memo)
     hand: list[str] = list(view.get("hand") or [])
     legal: list[str] = list(view.get("legal_actions") or [])
     in_hand = set(hand)
@@ -174,11 +179,32 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         "buttons": buttons, "keys": keys, "card_keys": bound, "yes_no": [yes, no], "illegal": illegal,
         # all the keys of each choice, as the terminal's (``b5``: the card under 5 with its announcement)
         "sequences": {b: choice_sequence(game.name, b, bound) for b in buttons},
-        "deals_scored": len(state.deals), "score_sheet": score_sheet(state.deals, game.num_players, seat),
+        "deals_scored": len(state.deals), "score_sheet": sheet,
         "can_replay": seat is not None and bool(state.deals) and not state.is_over, "can_undo": can_undo,
         # the table answers this seat's only, automatic action itself: the page does not ask
         "auto": seat is not None and table.to_move == seat and table.auto_action() is not None,
     }
+
+
+def _deal_texts(table: Table, seat: int | None, view: dict[str, Any], memo: dict[str, Any]) -> tuple[list[str], str]:
+    """The last deal's summary (as line mode says it) and the score sheet, for ``seat``.
+
+    Why remembered in ``memo``: both change only when a deal is scored (or taken back), yet a
+    frame goes out after every move; narrating them anew was a fifth of building a frame.
+    The key holds the last summary itself, so an undo or a replay that changes it is seen.
+    """
+    deals = table.state.deals
+    key = (seat, len(deals), deals[-1] if deals else None)
+    known = memo.get("deal_texts")
+    if known is not None and known[0][:2] == key[:2] and known[0][2] is key[2]:
+        return list(known[1]), str(known[2])
+    game = table.state.game
+    summary: list[str] = []
+    if view.get("last_deal"):
+        summary = narrate(Event("deal_scored", None, dict(view["last_deal"])), game.name, game.num_players, seat)
+    sheet = score_sheet(deals, game.num_players, seat)
+    memo["deal_texts"] = (key, summary, sheet)
+    return list(summary), sheet
 
 
 def _why(table: Table, card: str) -> str:

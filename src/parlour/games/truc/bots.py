@@ -257,3 +257,22 @@ class EasyBot:
 #: The levels this game offers beyond ``random`` (see ``parlour.bots.make``); the strong player is
 #: named, not imported, so that this module stays cheap and ``strong.py`` may build on it.
 LEVELS: dict[str, Any] = {"easy": EasyBot, "strong": ".strong:StrongBot"}
+
+
+def warm_up(games: int = 100) -> None:
+    """Fill the play-out caches the easy player's odds come from, by playing seeded games.
+
+    Why: a long-running process (``parlour serve``) makes easy moves on its event loop, and
+    until these caches hold the deal's whole play-out table (about 56,000 positions, all of
+    them after some 100 games) a move could take 40 ms, a stall for every table at once.
+    About 1.5 s of CPU, once per process.
+    """
+    from . import GAME
+
+    game, bot = GAME(), EasyBot()
+    for seed in range(games):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bot.act(state.view(seat), rng))

@@ -220,8 +220,30 @@ function connect() {
   });
 }
 
+// The server's per-connection rate limit, kept here as a token bucket a little slower than the
+// server's (its numbers come with the first frame): a message the server would refuse waits its
+// turn instead.  Why slower: the network may bring two messages closer together than they left.
+const pace = { rate: 1.8, burst: 5, level: 5, at: performance.now(), queue: [], timer: null };
+
 function send(message) {
-  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(message));
+  if (!(T.ws && T.ws.readyState === WebSocket.OPEN)) return;
+  pace.queue.push({ ws: T.ws, text: JSON.stringify(message) });
+  drain();
+}
+
+function drain() {
+  const now = performance.now();
+  pace.level = Math.min(pace.burst, pace.level + ((now - pace.at) / 1000) * pace.rate);
+  pace.at = now;
+  while (pace.queue.length && pace.level >= 1) {
+    const { ws, text } = pace.queue.shift();
+    if (ws !== T.ws || ws.readyState !== WebSocket.OPEN) continue;  // for a connection now closed
+    pace.level -= 1;
+    ws.send(text);
+  }
+  if (pace.queue.length && pace.timer === null) {
+    pace.timer = setTimeout(() => { pace.timer = null; drain(); }, Math.ceil(((1 - pace.level) / pace.rate) * 1000) + 5);
+  }
 }
 
 function setStatus(text) { $("status").textContent = text; }
@@ -249,6 +271,11 @@ function onFrame(f) {
   T.frame = f;
   say(f.log || []);
   if (f.keys_help) setKeys(f.game, f.keys_help);
+  if (f.rate) {
+    pace.rate = 0.9 * f.rate[0];
+    pace.burst = Math.max(1, f.rate[1] - 1);
+    pace.level = Math.min(pace.level, pace.burst);
+  }
   render();
   // The deal summary, once per scored deal (not for a deal scored before this page opened).
   if (T.dealsSeen === null || f.full) T.dealsSeen = Math.max(T.dealsSeen ?? 0, f.deals_scored);
