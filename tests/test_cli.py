@@ -473,3 +473,37 @@ def test_a_saved_level_that_no_longer_exists_falls_back_to_easy(tmp_path, capsys
         assert main(["--db", db, "play", "gops"]) == 0
         out = capsys.readouterr().out
         assert "Resuming your saved GOPS game" in out and "against the easy computer" in out
+
+
+def test_parlour_serve_starts_answers_and_stops(tmp_path: Path) -> None:
+    """What ``make serve`` runs: it readies the computer players, says where to go, serves, stops on Ctrl+C."""
+    import httpx
+
+    from parlour.web.run import free_port
+
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", str(port), "--db",
+                             str(tmp_path / "serve.db")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=env)
+    try:
+        lines = [proc.stdout.readline() for _ in range(2)] if proc.stdout else []
+        assert lines[0].startswith("Getting the computer players ready"), lines
+        assert lines[1].startswith(f"Parlour is serving at http://127.0.0.1:{port}/"), lines
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                games = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).json()
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline and proc.poll() is None, "the server did not answer"
+                time.sleep(0.2)
+        assert {g["name"] for g in games} == {"clobby", "sixbid", "schafkopf", "truc", "gops"}
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert proc.returncode is not None
