@@ -98,3 +98,34 @@ def test_an_impossible_location_is_a_clear_error(tmp_path):
     blocker.write_text("x")
     with pytest.raises(StoreError, match="cannot create"):
         Store(blocker / "sub" / "p.db")
+
+
+def test_checkpoints_in_the_background_keep_the_log_short_and_leave_saves_alone(tmp_path):
+    """The browser server's saves make no checkpoint of their own (it could sync the disk on the event
+    loop); a thread's passive checkpoints still let the write-ahead log be rewound."""
+    import time
+
+    def wal_after_saves(background: bool) -> int:
+        path = tmp_path / f"c{int(background)}.db"
+        store = Store(path)
+        store.create_web_table("t", "gops", "{}", [], {}, 0)
+        stop = store.checkpoint_in_background(every=0.01) if background else None
+        if not background:
+            store._conn.execute("PRAGMA wal_autocheckpoint=0")  # what a server without the thread would do
+        else:
+            assert store._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        record = "x" * 8192
+        for n in range(1500):
+            assert store.save_web_table("t", record + str(n), [], expected=n, actions=n + 1) == 0
+            if n % 100 == 0:
+                time.sleep(0.02)  # the thread's turn
+        size = path.with_name(path.name + "-wal").stat().st_size
+        if stop is not None:
+            stop()
+            assert store._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
+        store.close()
+        return size
+
+    without, with_thread = wal_after_saves(background=False), wal_after_saves(background=True)
+    assert without > 5_000_000  # 1,500 saves of 8 KB, never written back
+    assert with_thread < without / 4

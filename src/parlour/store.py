@@ -25,9 +25,10 @@ import re
 import sqlite3
 import stat
 import sys
+import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -446,6 +447,50 @@ class Store:
 
     def close(self) -> None:
         self._conn.close()
+
+    def checkpoint_in_background(self, every: float = 1.0) -> Callable[[], None]:
+        """Leave this connection's write-ahead-log checkpoints to a thread of their own; returns its stop.
+
+        Why: a checkpoint copies the log back into the database file and syncs it to disk,
+        which takes tens of milliseconds on a busy disk.  SQLite makes one inside whichever
+        save crosses its threshold, and on the browser server that save runs on the event
+        loop: every table stalled with it (bench/bench_web_load.py: about 40 such saves a
+        minute at 200 tables).  A passive checkpoint on another connection never waits for a
+        writer, so saves go on meanwhile.  Stopping makes a last checkpoint and gives this
+        connection its own checkpoints back.
+        """
+        if self.read_only:
+            return lambda: None
+        self._conn.execute("PRAGMA wal_autocheckpoint=0")
+        stop = threading.Event()
+
+        def run() -> None:
+            try:
+                conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+            except sqlite3.Error:
+                return
+            try:
+                while True:
+                    stopping = stop.wait(every)
+                    try:
+                        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    except sqlite3.Error:
+                        pass  # busy or gone: the next round (or SQLite's own, once stopped) does it
+                    if stopping:
+                        return
+            finally:
+                conn.close()
+
+        worker = threading.Thread(target=run, name="parlour-checkpoints", daemon=True)
+        worker.start()
+
+        def halt() -> None:
+            stop.set()
+            worker.join(timeout=10)
+            with suppress(sqlite3.Error):
+                self._conn.execute("PRAGMA wal_autocheckpoint=1000")
+
+        return halt
 
     def game_lock(self, game: str, title: str | None = None) -> GameLock:
         """Hold ``game`` for this process (see ``GameLock``); ``GameInUse`` if another process holds it."""

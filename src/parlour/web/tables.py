@@ -184,6 +184,7 @@ class Tables:
         self._inline_moves: dict[tuple[str, str], list[int]] = {}  # (game, level) -> [moves, slow moves]
         self._to_pool: set[tuple[str, str]] = set()  # inline levels found slow here
         self._swept = time.monotonic()
+        self._stop_checkpoints = store.checkpoint_in_background()  # no disk sync inside a save on the event loop
         # Processes, not threads: a strong bot thinking holds the GIL and would stall the event loop.
         self.pool: concurrent.futures.Executor
         if workers > 0:
@@ -200,6 +201,7 @@ class Tables:
         for timer in list(self._timers):
             timer.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self._stop_checkpoints()
 
     # -- making and finding tables --------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], *,
