@@ -256,3 +256,26 @@ def test_the_server_warms_each_games_players_before_it_serves(monkeypatch: pytes
         gc.set_threshold(*thresholds)
     assert called == [1]
     assert truc_bots._solve.cache_info().currsize > 1000
+
+
+def test_a_table_with_a_seed_past_64_bits_is_saved_and_told(tmp_path: Any) -> None:
+    """The engine takes seeds of up to 77 digits; the fast JSON encoder stops at 64 bits, the store must not."""
+    from parlour.web.server import encode
+
+    async def scenario() -> None:
+        store = Store(tmp_path / "big.db")
+        tables = Tables(store, workers=0)
+        try:
+            live = tables.get(solo_table(tables, "gops", seed=10**40 + 7))
+            assert live is not None
+            await tables.act(live, 0, live.table.state.legal_actions()[0])
+            await settled(live)
+            row = store.load_web_table(live.id)
+            assert row is not None and row["actions"] == live.count and str(10**40 + 7) in row["record"]
+            assert live.recent(5)
+            assert str(10**40 + 7) in encode({"seed": live.table.state.seed})
+        finally:
+            tables.close()
+            store.close()
+
+    asyncio.run(scenario())

@@ -37,6 +37,10 @@ log = logging.getLogger("parlour.web")
 
 MAX_MESSAGE = 2048  # bytes of one incoming WebSocket message
 MAX_BODY = 8192  # bytes of a request body (the lobby's form)
+# A person sends a move, a hint or an undo: far under two a second over any stretch of play (the
+# computer's moves come between theirs), a few at once when they know what to do.  The page keeps
+# a bucket a little slower than this one and holds a message back rather than have it refused
+# (app.js); at this rate one process serves 200 tables within 100 ms (bench/bench_web_load.py).
 RATE = 2.0  # messages per second a connection may send, on average
 BURST = 6.0  # ... and at once
 LOG_ON_CONNECT = 80  # announcements sent to a (re)connecting browser
@@ -426,7 +430,10 @@ def encode(frame: dict[str, Any]) -> str:
     Why orjson: a frame is a few kilobytes and goes to every browser after every move; encoding
     it with the standard library was a tenth of the server's work under load.
     """
-    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # a number past 64 bits: the standard library has no limit
+        return json.dumps(frame, separators=(",", ":"))
 
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {

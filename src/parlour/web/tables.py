@@ -109,7 +109,11 @@ class LiveTable:
         what the garbage collector had to walk under load, and its pauses stalled every table;
         a bytes string is not tracked by it.
         """
-        self.events.extend(orjson.dumps(event_json(e), option=orjson.OPT_NON_STR_KEYS) for e in events)
+        for event in events:
+            try:
+                self.events.append(orjson.dumps(event_json(event), option=orjson.OPT_NON_STR_KEYS))
+            except orjson.JSONEncodeError:  # a number past 64 bits
+                self.events.append(json.dumps(event_json(event)).encode())
 
     def recent(self, n: int) -> list[Event]:
         """The last ``n`` events kept (as JSON gives them back: lists for tuples, text keys)."""
@@ -474,7 +478,10 @@ class Tables:
             human_seat = humans[0] if humans and humans[0] not in live.demo else None
             finished = {"level": bots[0] if bots else "people", "human_seat": human_seat,
                         "winner": state.winner, "scores": list(state.scores)}
-        record = orjson.dumps(state.record()).decode()
+        try:
+            record = orjson.dumps(state.record()).decode()
+        except orjson.JSONEncodeError:  # a seed past 64 bits (the engine takes up to 77 digits)
+            record = state.to_json()
         saved = self.store.save_web_table(live.id, record, live.seats, expected=live.saved, actions=live.count,
                                           finished=finished)
         if saved is None:
