@@ -45,7 +45,7 @@ import httpx
 import websockets
 
 from parlour.web.run import free_port
-from parlour.web.server import BURST, RATE
+from parlour.web.server import BURST, GC_THRESHOLDS, RATE
 
 GAMES = [("truc", 2), ("gops", 2), ("clobby", 2), ("sixbid", 3), ("schafkopf", 3)]
 CLK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
@@ -196,7 +196,7 @@ def _run_loop(main: Any) -> dict[str, Any]:
     # they get the server's settings (``parlour.web.server._tune_gc``: short, frequent pauses).
     gc.collect()
     gc.freeze()
-    gc.set_threshold(1_000, 50, 20)
+    gc.set_threshold(*GC_THRESHOLDS)
     try:
         import uvloop
     except ImportError:

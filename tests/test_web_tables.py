@@ -260,7 +260,7 @@ def test_the_server_warms_each_games_players_before_it_serves(monkeypatch: pytes
 
 def test_a_table_with_a_seed_past_64_bits_is_saved_and_told(tmp_path: Any) -> None:
     """The engine takes seeds of up to 77 digits; the fast JSON encoder stops at 64 bits, the store must not."""
-    from parlour.web.server import encode
+    from parlour.web.jsontext import encode
 
     async def scenario() -> None:
         store = Store(tmp_path / "big.db")

@@ -419,10 +419,13 @@ class Store:
         return aside
 
     # -- plumbing for the queries ----------------------------------------------------------
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _refuse_if_read_only(self) -> None:
         if self.read_only:
             raise StoreReadOnly(f"the saved-games database {self.path} is open read-only")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._refuse_if_read_only()
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
@@ -494,8 +497,7 @@ class Store:
 
     def game_lock(self, game: str, title: str | None = None) -> GameLock:
         """Hold ``game`` for this process (see ``GameLock``); ``GameInUse`` if another process holds it."""
-        if self.read_only:
-            raise StoreReadOnly(f"the saved-games database {self.path} is open read-only")
+        self._refuse_if_read_only()
         safe = re.sub(r"[^A-Za-z0-9_-]", "_", game)
         return GameLock.acquire(self.path.with_name(f"{self.path.name}.{safe}.lock"), title or game)
 
@@ -598,8 +600,7 @@ class Store:
         if finished is None:
             # One statement is its own transaction, compare-and-set included: a third of the work
             # of BEGIN, UPDATE, COMMIT on the browser table's every action.
-            if self.read_only:
-                raise StoreReadOnly(f"the saved-games database {self.path} is open read-only")
+            self._refuse_if_read_only()
             try:
                 cur = self._conn.execute(*update)
             except sqlite3.Error as exc:

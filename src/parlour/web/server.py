@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -29,6 +28,7 @@ from ..bots import levels
 from ..registry import game_class, names, rules_text
 from ..store import Store
 from ..text import CardKeys, format_stats
+from .jsontext import decode, encode
 from .pubsub import Subscription
 from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json
 from .views import narrate_events, seat_frame, web_keys
@@ -325,7 +325,7 @@ class Connection:
             await self.error("message too large")
             return None
         try:
-            message = orjson.loads(text)
+            message = decode(text)
         except ValueError:
             await self.error("a message is a JSON object")
             return None
@@ -424,18 +424,6 @@ class Connection:
         await self.send(frame)
 
 
-def encode(frame: dict[str, Any]) -> str:
-    """A frame as compact JSON text (what ``json.dumps`` makes, integer keys as strings included).
-
-    Why orjson: a frame is a few kilobytes and goes to every browser after every move; encoding
-    it with the standard library was a tenth of the server's work under load.
-    """
-    try:
-        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:  # a number past 64 bits: the standard library has no limit
-        return json.dumps(frame, separators=(",", ":"))
-
-
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"type": str, "seat": (int, type(None)), "token": (str, type(None)), "name": (str, type(None))},
     "act": {"type": str, "action": str},
@@ -476,6 +464,10 @@ def _deal_lines(record: str) -> list[list[str]]:
     return [narrate(Event("deal_scored", None, dict(deal)), game.name, game.num_players) for deal in finished.deals]
 
 
+#: The collector's thresholds for a long-running server (see ``_tune_gc``).
+GC_THRESHOLDS = (1_000, 50, 20)
+
+
 def _tune_gc() -> None:
     """Short pauses for a long-running server process: the garbage collector's and cold caches'.
 
@@ -501,7 +493,7 @@ def _tune_gc() -> None:
             warm_up()  # a game's inline players fill their caches now, not on the tables' time
     gc.collect()
     gc.freeze()
-    gc.set_threshold(1_000, 50, 20)
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2) -> int:

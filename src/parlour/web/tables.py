@@ -24,13 +24,12 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
 from ..bots import Bot, levels, make
 from ..engine import REPLAY_DEAL, UNDO, IllegalAction, undo_count
 from ..registry import game_class, load
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
+from .jsontext import decode, encode
 from .pubsub import LocalPubSub, PubSub
 
 log = logging.getLogger("parlour.web")
@@ -81,7 +80,7 @@ class LiveTable:
     settings: dict[str, Any]
     count: int
     finished: int | None = None
-    events: deque[bytes] = field(default_factory=lambda: deque(maxlen=EVENTS_KEPT))  # see ``remember``
+    events: deque[str] = field(default_factory=lambda: deque(maxlen=EVENTS_KEPT))  # see ``remember``
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     advancing: bool = False
     unsent: list[Event] = field(default_factory=list)  # not yet announced (see ``Tables._send_unsent``)
@@ -107,18 +106,14 @@ class LiveTable:
 
         Why encoded: kept as objects, the last few hundred events of every table were most of
         what the garbage collector had to walk under load, and its pauses stalled every table;
-        a bytes string is not tracked by it.
+        a string is not tracked by it.
         """
-        for event in events:
-            try:
-                self.events.append(orjson.dumps(event_json(event), option=orjson.OPT_NON_STR_KEYS))
-            except orjson.JSONEncodeError:  # a number past 64 bits
-                self.events.append(json.dumps(event_json(event)).encode())
+        self.events.extend(encode(event_json(event)) for event in events)
 
     def recent(self, n: int) -> list[Event]:
         """The last ``n`` events kept (as JSON gives them back: lists for tuples, text keys)."""
         kept = list(self.events)[-n:] if n > 0 else []
-        return [event_from_json(orjson.loads(e)) for e in kept]
+        return [event_from_json(decode(e)) for e in kept]
 
     def stand_in(self, seat: int) -> str | None:
         """The level of the computer player that plays ``seat`` now, its person being away (None: nobody).
@@ -478,12 +473,8 @@ class Tables:
             human_seat = humans[0] if humans and humans[0] not in live.demo else None
             finished = {"level": bots[0] if bots else "people", "human_seat": human_seat,
                         "winner": state.winner, "scores": list(state.scores)}
-        try:
-            record = orjson.dumps(state.record()).decode()
-        except orjson.JSONEncodeError:  # a seed past 64 bits (the engine takes up to 77 digits)
-            record = state.to_json()
-        saved = self.store.save_web_table(live.id, record, live.seats, expected=live.saved, actions=live.count,
-                                          finished=finished)
+        saved = self.store.save_web_table(live.id, encode(state.record()), live.seats, expected=live.saved,
+                                          actions=live.count, finished=finished)
         if saved is None:
             log.warning("table %s: a stale write was refused; reloading it", live.id)
             live.unsent = []
