@@ -27,6 +27,7 @@ from parlour.tui.screens.stats import StatsScreen
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.session import availability
+from tui_helpers import until
 
 GAMES = names()
 SIZE = (80, 24)
@@ -61,14 +62,6 @@ def make_app(store: Store, **kw) -> ParlourApp:
     kw.setdefault("summary_pause", 60.0)
     kw.setdefault("seed", 11)
     return ParlourApp(store, **kw)
-
-
-async def until(pilot, predicate: Callable[[], bool], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {predicate}")
-        await pilot.pause(0.01)
 
 
 def table_of(app: ParlourApp) -> TableScreen:

@@ -14,16 +14,9 @@ from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.widgets.hand import HandView
 from parlour.tui.widgets.seats import SeatPanel
+from tui_helpers import until
 
 GAMES = ["clobby", "sixbid", "schafkopf", "truc", "gops"]
-
-
-async def until(pilot, predicate) -> None:
-    for _ in range(3000):
-        if predicate():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("timed out")
 
 
 def visible(table: TableScreen) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
@@ -34,6 +36,7 @@ from parlour.tui.app import ParlourApp
 from parlour.tui.choices import arrange
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
+from tui_helpers import until
 
 #: North (seat 0, elder, the human) holds K and Q of hearts; the upcard 7H is taken, so no dix.
 #: South's only trump is 8H, which cannot beat KH: North wins the first trick and leads again.
@@ -51,14 +54,6 @@ def at_the_bella() -> State:
     play(state, "take KH 8H")
     assert state.current_player == 0 and {"QH", "QH+bella"} <= set(state.legal_actions())
     return state
-
-
-async def until(pilot, predicate, timeout_steps: int = 3000) -> None:
-    for _ in range(timeout_steps):
-        if predicate():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("timed out")
 
 
 async def sit_down(app: ParlourApp, pilot) -> TableScreen:
@@ -82,7 +77,9 @@ def key_of(table: TableScreen, card: str) -> str:
 
 
 # -- the terminal table ---------------------------------------------------------------------------------
-def test_bella_is_b_then_the_card_key_at_the_table(tmp_path) -> None:
+def at_the_table(tmp_path, scenario: Callable[[Any, TableScreen, State, int], Awaitable[None]]) -> None:
+    """Resume the saved bella position at the terminal table (80x24) and run
+    ``scenario(pilot, table, game, actions before the human's move)``."""
     store, _ = saved_store(tmp_path)
 
     async def go() -> None:
@@ -90,45 +87,43 @@ def test_bella_is_b_then_the_card_key_at_the_table(tmp_path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             table = await sit_down(app, pilot)
             game = table.table.state
-            before = len(game.actions)
-            queen, club = key_of(table, "QH"), key_of(table, "7C")
-            assert queen and club and "b" not in table.hand_keys  # b is never a card's key here
-            assert table.buttons == ["QH+bella"] and table.button_keys == ["b" + queen]
-            await pilot.press("b")
-            assert "Bella with which card?" in table.message and f"{queen.upper()} QH" in table.message
-            assert not table.message_is_error and len(game.actions) == before
-            await pilot.press("escape")  # Esc cancels: nothing played, the next key is a card key again
-            assert "Cancelled" in table.message and table.sequence == ""
-            await pilot.press("b", "z")  # no card has that key: one line, still announcing
-            assert table.message_is_error and "not the key of a card" in table.message
-            assert table.sequence == "b" and len(game.actions) == before
-            await pilot.press(club)  # a card that may not be played with bella: the engine's reason, one line
-            assert table.message_is_error and "\n" not in table.message
-            assert "bella is only for the king or queen of trumps" in table.message
-            assert len(game.actions) == before and table.sequence == ""
-            await pilot.press("b", queen)
-            await until(pilot, lambda: len(game.actions) > before)
-            assert game.actions[before] == "QH+bella"
+            await scenario(pilot, table, game, len(game.actions))
         store.close()
 
     asyncio.run(go())
+
+
+def test_bella_is_b_then_the_card_key_at_the_table(tmp_path) -> None:
+    async def scenario(pilot: Any, table: TableScreen, game: State, before: int) -> None:
+        queen, club = key_of(table, "QH"), key_of(table, "7C")
+        assert queen and club and "b" not in table.hand_keys  # b is never a card's key here
+        assert table.buttons == ["QH+bella"] and table.button_keys == ["b" + queen]
+        await pilot.press("b")
+        assert "Bella with which card?" in table.message and f"{queen.upper()} QH" in table.message
+        assert not table.message_is_error and len(game.actions) == before
+        await pilot.press("escape")  # Esc cancels: nothing played, the next key is a card key again
+        assert "Cancelled" in table.message and table.sequence == ""
+        await pilot.press("b", "z")  # no card has that key: one line, still announcing
+        assert table.message_is_error and "not the key of a card" in table.message
+        assert table.sequence == "b" and len(game.actions) == before
+        await pilot.press(club)  # a card that may not be played with bella: the engine's reason, one line
+        assert table.message_is_error and "\n" not in table.message
+        assert "bella is only for the king or queen of trumps" in table.message
+        assert len(game.actions) == before and table.sequence == ""
+        await pilot.press("b", queen)
+        await until(pilot, lambda: len(game.actions) > before)
+        assert game.actions[before] == "QH+bella"
+
+    at_the_table(tmp_path, scenario)
 
 
 def test_the_card_key_alone_plays_the_card_without_bella(tmp_path) -> None:
-    store, _ = saved_store(tmp_path)
+    async def scenario(pilot: Any, table: TableScreen, game: State, before: int) -> None:
+        await pilot.press("b", "escape", key_of(table, "QH"))  # a started bella, cancelled, then Q♥'s key
+        await until(pilot, lambda: len(game.actions) > before)
+        assert game.actions[before] == "QH"
 
-    async def go() -> None:
-        app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)
-        async with app.run_test(size=(80, 24)) as pilot:
-            table = await sit_down(app, pilot)
-            game = table.table.state
-            before = len(game.actions)
-            await pilot.press("b", "escape", key_of(table, "QH"))  # a started bella, cancelled, then Q♥'s key
-            await until(pilot, lambda: len(game.actions) > before)
-            assert game.actions[before] == "QH"
-        store.close()
-
-    asyncio.run(go())
+    at_the_table(tmp_path, scenario)
 
 
 def test_b_when_no_card_may_be_played_is_refused_in_one_line() -> None:

@@ -31,6 +31,7 @@ from parlour.tui.cardtext import face
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.widgets.hand import HandView
+from tui_helpers import until
 
 PACK36 = game_class("sixbid").PACK
 
@@ -38,14 +39,6 @@ PACK36 = game_class("sixbid").PACK
 @pytest.fixture(autouse=True)
 def quick_hints(monkeypatch):
     monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
-
-
-async def until(pilot, predicate, timeout_steps: int = 3000) -> None:
-    for _ in range(timeout_steps):
-        if predicate():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("timed out")
 
 
 def key_of(game: str) -> str:

@@ -30,6 +30,7 @@ from parlour.table import Event, Table
 from parlour.text import CardKeys, choice_key, format_stats, key_table, narrate, summarize
 from parlour.web.run import ServerThread
 from parlour.web.views import BROWSER_TAKES, seat_frame, web_key_table
+from web_helpers import create
 
 STATIC = Path(web_views.__file__).resolve().parent / "static"
 CHROMIUM = "/usr/bin/chromium"
@@ -39,17 +40,6 @@ CHROMIUM = "/usr/bin/chromium"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     with ServerThread(tmp_path_factory.mktemp("features") / "web.db", rate=(10_000, 10_000)) as srv:
         yield srv
-
-
-def create(server: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    r = httpx.post(server.url + "/api/tables", json={"game": game, "seats": seats, "delay": 0, **extra})
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    out["tokens"] = {}
-    for link in out["links"]:
-        frag = dict(p.split("=", 1) for p in link["url"].split("#", 1)[1].split("&"))
-        out["tokens"][int(frag["seat"])] = frag["k"]
-    return out
 
 
 async def frames_until(ws: Any, done: Callable[[dict[str, Any]], bool], into: list[dict[str, Any]],

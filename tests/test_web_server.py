@@ -25,6 +25,7 @@ from parlour.store import Store
 from parlour.table import Table
 from parlour.web.run import ServerThread
 from parlour.web.views import public_view, web_keys
+from web_helpers import create
 
 CODE = re.compile(r"\b([2-9TJQKA][CDHS])\b")
 FACE = re.compile(r"(10|[2-9TJQKA])([\u2663\u2666\u2665\u2660])")
@@ -42,18 +43,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     db = tmp_path_factory.mktemp("web") / "web.db"
     with ServerThread(db, rate=(10_000, 10_000)) as srv:
         yield srv
-
-
-def create(server: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    body = {"game": game, "seats": seats, "delay": 0, **extra}
-    r = httpx.post(server.url + "/api/tables", json=body)
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    out["tokens"] = {}
-    for link in out["links"]:
-        frag = dict(p.split("=", 1) for p in link["url"].split("#", 1)[1].split("&"))
-        out["tokens"][int(frag["seat"])] = frag["k"]
-    return out
 
 
 class Client:
