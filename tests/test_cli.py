@@ -476,7 +476,8 @@ def test_a_saved_level_that_no_longer_exists_falls_back_to_easy(tmp_path, capsys
 
 
 def test_parlour_serve_starts_answers_and_stops(tmp_path: Path) -> None:
-    """What ``make serve`` runs: it readies the computer players, says where to go, serves, stops on Ctrl+C."""
+    """What ``make serve`` runs: it readies the computer players, says where to go, serves, and stops
+    quietly on Ctrl+C (no traceback: not the server's, not a worker's)."""
     import httpx
 
     from parlour.web.run import free_port
@@ -502,8 +503,9 @@ def test_parlour_serve_starts_answers_and_stops(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(timeout=30)
+            rest = proc.communicate(timeout=30)[0]
         finally:
             if proc.poll() is None:
                 proc.kill()
-    assert proc.returncode is not None
+    assert proc.returncode == 0, rest
+    assert "Parlour has stopped serving." in rest and "Traceback" not in rest, rest

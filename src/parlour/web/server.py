@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import signal
 import time
 from collections.abc import AsyncIterator
 from importlib.resources import files
@@ -507,6 +508,18 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     _tune_gc()
     shown = f"[{host}]" if ":" in host else host
     print(f"Parlour is serving at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 2,
-                ws_per_message_deflate=WS_DEFLATE)
+    # uvicorn stops gracefully on Ctrl+C (every table saved, the pool and the store closed), then
+    # raises the signal again for the handler it found.  That was asyncio's, which on uvloop
+    # interrupted a task and logged a traceback; this one lets the stop end quietly.
+    previous = signal.signal(signal.SIGINT, _stopped)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 2,
+                    ws_per_message_deflate=WS_DEFLATE)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    print("Parlour has stopped serving.", flush=True)
     return 0
+
+
+def _stopped(signum: int, frame: object) -> None:
+    """Ctrl+C once uvicorn has stopped (or, in the instant before it starts, nothing to do)."""

@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import random
 import secrets
+import signal
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -61,6 +62,11 @@ def token_hash(token: str) -> str:
 def _bot_act(game: str, level: str, view: dict[str, Any], seed: int) -> str:
     """A computer player's choice, in a worker (a fresh bot: it sees only this view)."""
     return make(game, level).act(view, random.Random(seed))
+
+
+def _worker_start() -> None:
+    """A new worker: Ctrl+C is the server's to handle (it shuts the pool down), not the worker's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _warm_up() -> None:
@@ -188,7 +194,7 @@ class Tables:
         self.pool: concurrent.futures.Executor
         if workers > 0:
             self.pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
             for _ in range(workers):
                 self.pool.submit(_warm_up)
         else:
