@@ -93,13 +93,13 @@ def test_replay_deal_is_refused_when_there_is_no_previous_deal():
 
 
 @pytest.mark.parametrize("name", parlour.names())
-def test_every_pack_is_random_shuffle_of_the_game_pack_from_the_seeded_rng(name):
-    """The seeding contract: dealer drawn first, then each pack shuffled as ``rng.shuffle`` does."""
+def test_under_the_first_seeding_contract_the_first_pack_comes_from_random_of_the_seed(name):
+    """Contract 1 (records made before ``"seeding"``): the dealer drawn first, then the pack as ``rng.shuffle``."""
     import random
 
     game = parlour.load(name)
     for seed in range(40):
-        state = game.new_state(seed=seed)
+        state = game.new_state(seed=seed, seeding=1)
         rng = random.Random(seed)
         dealer = rng.randrange(game.num_players)
         pack = list(game.PACK)

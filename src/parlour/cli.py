@@ -27,6 +27,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .bots import Bot, levels, make
 from .engine import Game, Option
+from .fairness import new_local_state
 from .linemode import options as menu_options
 from .linemode.play import format_stats, play_human, watch
 from .records import from_json
@@ -258,6 +259,9 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     p.add_argument("file", help="a record written by `parlour export` or `parlour demo --record`")
     p.add_argument("--delay", type=_seconds, default=0.0, metavar="S",
                    help=f"seconds to pause after each move, 0 to {MAX_DELAY:g} (default 0)")
+    p = command("verify", "Check that a finished game's cards came from its committed seeds, and show its deals.",
+                uses_db=False)
+    p.add_argument("file", help="a record written by `parlour export`, `parlour demo --record` or the browser table")
     p = command("rules", "Print a game's rules.", uses_db=False)
     p.add_argument("game", help=f"one of: {all_games}")
     command("stats", "Your results per game and opponent level.")
@@ -411,7 +415,7 @@ def cmd_play(args: argparse.Namespace, game: type[Game], options: dict[str, Any]
 def cmd_demo(args: argparse.Namespace, game: type[Game], options: dict[str, Any]) -> int:
     _check_level(game.name, args.level)
     try:
-        state = game(**options).new_state(seed=args.seed)
+        state = new_local_state(game(**options), args.seed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     players = [_bot(game.name, args.level, args.think) for _ in range(game.num_players)]
@@ -460,13 +464,28 @@ def _read_record(path: str) -> dict[str, Any]:
     return record
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """``parlour verify``: exit 0 when every check passed, 1 when one failed (it says which), 2 for no record."""
+    from .verify import verify
+
+    verdict = verify(_read_record(args.file))
+    for line in verdict.lines:
+        print(line)
+    if verdict.state is not None:
+        names = seat_names(verdict.state.game.num_players)
+        for dealt in verdict.deals:
+            how = f", {dealt.how}" if dealt.how else ""
+            hands = "; ".join(f"{names[seat]} {' '.join(hand)}" for seat, hand in enumerate(dealt.hands))
+            print(f"Deal {dealt.deal} (dealer {names[dealt.dealer]}{how}): {hands}")
+    print("Verified: nobody chose these cards." if verdict.ok else "Not verified.")
+    return 0 if verdict.ok else 1
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     record = _read_record(args.file)
     try:
-        from_json(record)  # validates the whole record before narrating it
+        state = from_json(record).fresh_copy()  # validates the whole record before narrating it
         game = game_class(record["game"])
-        state = game(**(record.get("options") or {})).new_state(
-            seed=record.get("seed"), deck=record.get("deck"), dealer=record.get("dealer"))
     except (ValueError, KeyError, TypeError, RecursionError, MemoryError) as exc:
         raise UsageError(f"{args.file} is not a valid game record: {exc}") from None
     table = Table(state, [None] * game.num_players, open_hands=True)
@@ -633,7 +652,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             return run_tui(args.db)
         return cmd_menu(args.db)
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
-        "replay": cmd_replay, "rules": cmd_rules, "stats": cmd_stats, "history": cmd_history,
+        "replay": cmd_replay, "verify": cmd_verify, "rules": cmd_rules, "stats": cmd_stats, "history": cmd_history,
         "export": cmd_export, "menu": lambda a: cmd_menu(a.db), "arena": cmd_arena, "serve": cmd_serve}
     return commands[args.command](args)
 

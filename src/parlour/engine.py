@@ -39,19 +39,33 @@ itself ask for the legal actions: the cache is stale while it runs.)  Games impl
 hooks only: none overrides ``apply`` or ``legal_actions``.
 
 A game calls ``_end_deal(summary)`` when a deal is scored, which records the summary and
-deals the next pack from the state's own RNG unless the game is over.
+deals the next pack (``_shuffled_pack``: the state's next shuffle) unless the game is over.
 
 A game may set ``LAZY_DEALS = True``: the next pack is then shuffled only when something
 first asks about the new deal, so a playout or a search that stops at the end of a deal
 never pays for the next shuffle.  Such a game implements ``_await_deal()`` (mark its own
 phase so that each of its accessors calls ``_deal_next()`` first); the base class's own
-accessors (``dealer``, ``deal_is_fresh``, ``replay_deal``, ...) already do.  The RNG is used
-for nothing else, so the packs are exactly those an eager deal gives.
+accessors (``dealer``, ``deal_is_fresh``, ``replay_deal``, ...) already do.  Shuffles are
+used for nothing else, so the packs are exactly those an eager deal gives.
 
-Seeding contract (so records replay exactly): ``rng = random.Random(seed)``; if ``dealer``
-is not given it is ``rng.randrange(num_players)``; if ``deck`` is not given the first pack
-is shuffled from the game's ``PACK`` as ``rng.shuffle`` would; every later pack is shuffled
-from the same ``rng``.  A record stores the arguments as given plus every action, so ``from_json``
+Seeding contract (``SEEDING = 2``, DESIGN.md; so records replay exactly and nobody can work
+out the cards): a seed the program picks is ``secrets.randbits(128)``, so it cannot be searched
+for.  The k-th shuffle of a state comes from a generator of its own, ``deal_rng(seed, k)``
+(``random.Random`` seeded with ``sha256(b"parlour-deal %d %d" % (seed, k))``): for k = 0 it
+draws the first dealer (``randrange(num_players)``, when none is given), then shuffles the
+game's ``PACK`` as ``random.shuffle`` would (when no ``deck`` is given); every later shuffle
+takes the next k and shuffles ``PACK``.  k = 0 is the first deal's pack, given or not; a fresh
+pack within a deal (Le Truc's, when calls run the pack out) and a fresh deal that a replay then
+replaces take a k of their own; a replayed deal reuses its old pack and takes none.  The count
+lives on the state (``_shuffles``), never the length of the dealt packs, which ``replay_deal``
+shortens.  Why a generator per shuffle: MT19937's state can be rebuilt from its outputs, and by
+the end of a trick-game deal every card's holder is known; a hash of the seed lets nothing
+learned in one deal carry to the next.  Computer players draw from ``bot_rng(seed, count)``, a
+derivation of its own, never from a deal's generator.
+
+Records made before carry no ``"seeding"`` and replay under the first contract (``seeding=1``):
+``rng = random.Random(seed)`` draws the dealer, shuffles the first pack and every later one.
+A record stores the arguments as given, the contract, and every action, so ``from_json``
 rebuilds the identical state by replaying them.
 
 Bad input (why: the API is also fed saved files and network messages): every argument of
@@ -68,9 +82,11 @@ from __future__ import annotations
 import _random
 import copy
 import functools
+import hashlib
 import json
 import marshal
 import random
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -79,6 +95,10 @@ from .cards import validate_deck
 from .echo import SHOWN_CHARS, shorten
 
 RECORD_VERSION = 1
+#: The seeding contract of new states (the module docstring); records name theirs as ``"seeding"``,
+#: and a record without it follows contract 1.
+SEEDING = 2
+SEEDINGS = (1, 2)
 #: A pseudo-action in the record: the current deal was replaced by the previous deal's pack.
 REPLAY_DEAL = "#replay-deal"
 #: A pseudo-action in the record: ``"#undo N"``, the last N (effective) actions were taken back.
@@ -96,6 +116,20 @@ def effective_actions(actions: Sequence[str]) -> list[str]:
         else:
             out.append(action)
     return out
+
+
+def apply_recorded(state: State, action: str) -> None:
+    """Make one entry of a record on ``state``: an action, ``#undo N`` or ``#replay-deal``.
+
+    Why one function: replaying a record step by step (``from_json``, ``parlour verify``, the
+    conformance kit) must treat the markers exactly as the state recorded them.
+    """
+    if action.startswith(UNDO):
+        state.undo(undo_count(action))
+    elif action == REPLAY_DEAL:
+        state.replay_deal()
+    else:
+        state.apply(action)
 
 
 def undo_count(marker: str) -> int:
@@ -212,17 +246,23 @@ class Game:
         raise NotImplementedError(f"{self.name} does not declare its action space")
 
     def new_state(self, seed: int | None = None, deck: Sequence[str] | None = None,
-                  dealer: int | None = None) -> State:
-        """A new game; ``seed`` fixes every shuffle, ``deck``/``dealer`` fix the first deal (DESIGN.md)."""
+                  dealer: int | None = None, *, seeding: int = SEEDING) -> State:
+        """A new game; ``seed`` fixes every shuffle, ``deck``/``dealer`` fix the first deal (DESIGN.md).
+
+        ``seeding`` is the seeding contract (the module docstring): the current one, unless a
+        record made under an older one is being replayed.
+        """
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = new_seed()
         if not isinstance(seed, int) or isinstance(seed, bool) or not -MAX_SEED < seed < MAX_SEED:
             raise ValueError(f"seed must be a whole number of at most 77 digits, not {shorten(seed)}")
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < self.num_players):
             raise ValueError(f"dealer must be a seat from 0 to {self.num_players - 1}, not {shorten(dealer)}")
+        if isinstance(seeding, bool) or not isinstance(seeding, int) or seeding not in SEEDINGS:
+            raise ValueError(f"seeding must be one of {', '.join(map(str, SEEDINGS))}, not {shorten(seeding)}")
         state = self.state_class.__new__(self.state_class)
-        state._init(self, seed, deck, dealer)
+        state._init(self, seed, deck, dealer, seeding)
         return state
 
     def __repr__(self) -> str:
@@ -235,23 +275,32 @@ class State:
     LAZY_DEALS: ClassVar[bool] = False
     _rng_shared = False
     _replays = 0  # deals replayed so far (bounded by MAX_REPLAY_DEALS)
+    #: How the seed was made (``parlour.fairness``: a commitment and the seeds behind it), or
+    #: None.  The engine only carries it in the record; ``parlour verify`` checks it.
+    proof: dict[str, Any] | None = None
 
     game: Game
     seed: int
+    seeding: int
     deals: list[dict[str, Any]]
     actions: list[str]
-    rng: random.Random
+    rng: random.Random | None  # contract 1's one generator for the whole game; None under contract 2
+    _shuffles: int  # contract 2: the shuffles made so far (the next one is deal_rng(seed, _shuffles))
     _summary_blob: tuple[dict[str, Any], bytes | None]  # the last deal's summary, encoded once for views
 
     # -- construction ----------------------------------------------------------------
-    def _init(self, game: Game, seed: int, deck: Sequence[str] | None, dealer: int | None) -> None:
+    def _init(self, game: Game, seed: int, deck: Sequence[str] | None, dealer: int | None,
+              seeding: int = SEEDING) -> None:
         self.game = game
         self.seed = seed
+        self.seeding = seeding
         # checked before anything else, so that a bad deck costs no more than reading it once
         checked = self._check_deck(deck) if deck is not None else None
         self._given_deck = list(checked) if checked is not None else None
         self._given_dealer = dealer
-        self.rng = rng = _seeded_rng(seed)
+        self._shuffles = 0
+        self.rng = _seeded_rng(seed) if seeding == 1 else None
+        rng = self._next_rng()  # k = 0: the first dealer, then the first pack
         self.deals = []
         self.actions = []
         self._packs: list[tuple[list[str], int]] = []
@@ -265,7 +314,7 @@ class State:
             while dealer >= n:
                 dealer = rng.getrandbits(k)
         first_dealer = dealer
-        pack = checked if checked is not None else self._shuffled_pack()
+        pack = checked if checked is not None else _shuffle(self.game.PACK, rng)
         self._setup()
         self._start_deal(pack, first_dealer)
 
@@ -273,38 +322,42 @@ class State:
         return validate_deck(deck, self.game.PACK)
 
     def _shuffled_pack(self) -> list[str]:
-        """A fresh pack shuffled from the state's RNG.
+        """A fresh pack, shuffled by the state's next shuffle (the seeding contract)."""
+        return _shuffle(self.game.PACK, self._next_rng())
 
-        The steps are the Fisher-Yates loop of CPython's ``random.shuffle`` inlined (same
-        draws, same order: a test checks it), without its per-card method calls; a playout
-        shuffles once per deal, so this is on the hot path.
+    def _next_rng(self) -> random.Random:
+        """The generator of the state's next shuffle: ``deal_rng(seed, k)``, k counted on the state.
+
+        Under contract 1 (old records) it is the one generator of the whole game instead.
         """
-        if self._rng_shared:
-            self._own_rng()
-        pack = list(self.game.PACK)
-        getrandbits = self.rng.getrandbits
-        for i, n, k in _shuffle_steps(len(pack)):
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            pack[i], pack[j] = pack[j], pack[i]
-        return pack
+        rng = self.rng
+        if rng is not None:
+            if self._rng_shared:
+                rng = self._own_rng()
+            return rng
+        k = self._shuffles
+        self._shuffles = k + 1
+        return deal_rng(self.seed, k)
 
     def _share_rng(self, clone: State) -> None:
-        """Let a clone share this state's RNG until either of them shuffles again.
+        """Under contract 1, let a clone share this state's RNG until either of them shuffles again.
 
         Why: copying a Mersenne Twister costs more than the rest of a clone, and most clones
         (search playouts) never deal again.  Whichever shuffles first takes its own copy
-        (``_own_rng``), leaving the shared one untouched for the other.
+        (``_own_rng``), leaving the shared one untouched for the other.  (Contract 2 keeps no
+        generator between shuffles: a clone has nothing to share.)
         """
-        clone.rng = self.rng
-        self._rng_shared = clone._rng_shared = True
+        if self.rng is not None:
+            clone.rng = self.rng
+            self._rng_shared = clone._rng_shared = True
 
-    def _own_rng(self) -> None:
+    def _own_rng(self) -> random.Random:
+        assert self.rng is not None
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         self.rng = rng
         self._rng_shared = False
+        return rng
 
     def _start_deal(self, pack: list[str], dealer: int) -> None:
         self._deal_pending = False
@@ -487,7 +540,7 @@ class State:
         if not 0 < n <= self.deal_actions or self.is_over:
             raise ValueError(f"only the current deal's actions can be taken back ({self.deal_actions} now)")
         history = [*self.actions, f"{UNDO} {n}"]
-        fresh = self.game.new_state(seed=self.seed, deck=self._given_deck, dealer=self._given_dealer)
+        fresh = self.fresh_copy()
         for action in effective_actions(history):
             if action == REPLAY_DEAL:
                 fresh.replay_deal()
@@ -498,6 +551,17 @@ class State:
         fresh.actions = history
         self.__dict__.clear()
         self.__dict__.update(fresh.__dict__)
+
+    def fresh_copy(self) -> State:
+        """The same game from its start: the same options, seed, contract, given deck and dealer.
+
+        Why here: undo, the table's history and the retold log all replay a game's actions on
+        such a copy, and only the engine knows everything a state was made from.
+        """
+        fresh = self.game.new_state(seed=self.seed, deck=self._given_deck, dealer=self._given_dealer,
+                                    seeding=self.seeding)
+        fresh.proof = self.proof
+        return fresh
 
     def current_pack(self) -> list[str]:
         """The pack the current deal was dealt from (for interfaces' records, not for bots)."""
@@ -541,7 +605,7 @@ class State:
         return new
 
     def clone(self) -> State:
-        memo = {id(self.game): self.game, id(self.rng): self.rng}
+        memo: dict[int, Any] = {id(self.game): self.game, id(self.rng): self.rng}
         new = copy.deepcopy(self, memo)
         self._share_rng(new)
         return new
@@ -550,7 +614,7 @@ class State:
         return json.dumps(self.record())
 
     def record(self) -> dict[str, Any]:
-        return {
+        record: dict[str, Any] = {
             "version": RECORD_VERSION,
             "game": self.game.name,
             "options": dict(self.game.options),
@@ -559,6 +623,11 @@ class State:
             "dealer": self._given_dealer,
             "actions": list(self.actions),
         }
+        if self.seeding != 1:  # a record without it replays under contract 1, as records made before did
+            record["seeding"] = self.seeding
+        if self.proof is not None:
+            record["proof"] = dict(self.proof)
+        return record
 
     def _base_view(self, seat: int) -> dict[str, Any]:
         """The keys every game's view shares (DESIGN.md); games add their own."""
@@ -620,6 +689,55 @@ def plain_copy(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain_copy(v) for v in value]
     return value
+
+
+def new_seed() -> int:
+    """A seed for a new game: 128 secret bits, so that nobody can search for it."""
+    return secrets.randbits(128)
+
+
+def _derived_seed(tag: bytes, seed: int, n: int) -> int:
+    return int.from_bytes(hashlib.sha256(b"%s %d %d" % (tag, seed, n)).digest(), "big")
+
+
+def deal_rng(seed: int, k: int) -> random.Random:
+    """The generator of a game's ``k``-th shuffle (the seeding contract in the module docstring).
+
+    ``random.Random(int.from_bytes(sha256(b"parlour-deal %d %d" % (seed, k)).digest(), "big"))``:
+    public, so that outside checks deal a game's later packs themselves.
+    """
+    return _seeded_rng(_derived_seed(b"parlour-deal", seed, k))
+
+
+def bot_seed(seed: int, count: int) -> int:
+    """The seed of a computer player's decision after ``count`` actions of the game seeded ``seed``.
+
+    Why derived apart from the deals (``b"parlour-bot %d %d"``): a computer's choices are seen
+    by everyone, and must tell nothing about any deal's generator.
+    """
+    return _derived_seed(b"parlour-bot", seed, count)
+
+
+def bot_rng(seed: int, count: int) -> random.Random:
+    """``random.Random(bot_seed(seed, count))``: the randomness of one computer decision."""
+    return _seeded_rng(bot_seed(seed, count))
+
+
+def _shuffle(items: Sequence[str], rng: random.Random) -> list[str]:
+    """``items`` shuffled as ``rng.shuffle`` would shuffle a copy of them.
+
+    The steps are the Fisher-Yates loop of CPython's ``random.shuffle`` inlined (same draws,
+    same order: a test checks it), without its per-card method calls; a playout shuffles once
+    per deal, so this is on the hot path.
+    """
+    pack = list(items)
+    getrandbits = rng.getrandbits
+    for i, n, k in _shuffle_steps(len(pack)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
 
 
 def _seed_fast(seed: int) -> random.Random:

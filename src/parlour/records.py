@@ -19,8 +19,10 @@ from .engine import (
     REPLAY_DEAL,
     UNDO,
     State,
+    apply_recorded,
     undo_count,
 )
+from .fairness import Proof
 from .registry import load
 
 
@@ -54,6 +56,16 @@ def _check_bounds(actions: list[Any]) -> None:
                          f"{MAX_REPLAY_DEALS} times (far more than any real game), so it was not loaded")
 
 
+def _proof(proof: object) -> dict[str, Any] | None:
+    """The record's ``"proof"`` (how its seed was made), checked for shape only: ``parlour verify`` checks it."""
+    if proof is None:
+        return None
+    try:
+        return Proof.from_json(proof).to_json()
+    except ValueError as exc:
+        raise ValueError(f"not a game record: {exc}") from None
+
+
 def from_json(text: str | bytes | dict[str, Any]) -> State:
     """Rebuild a state from its record (a JSON string or the decoded dict).
 
@@ -77,7 +89,9 @@ def from_json(text: str | bytes | dict[str, Any]) -> State:
     actions: list[Any] = rec["actions"]
     _check_bounds(actions)
     game = load(rec["game"], **options)
-    state = game.new_state(seed=rec.get("seed"), deck=rec.get("deck"), dealer=rec.get("dealer"))
+    seeding = rec.get("seeding", 1)  # a record made before the contract was named follows the first one
+    state = game.new_state(seed=rec.get("seed"), deck=rec.get("deck"), dealer=rec.get("dealer"), seeding=seeding)
+    state.proof = _proof(rec.get("proof"))
     deals = 0
     deal_start = 0
     for i, action in enumerate(actions):
@@ -90,14 +104,9 @@ def from_json(text: str | bytes | dict[str, Any]) -> State:
             raise ValueError(f"record action {i + 1}: one deal may hold at most {MAX_DEAL_ACTIONS} actions "
                              "(far more than any real deal), so the record was not loaded")
         try:
-            if action.startswith(UNDO):
-                n = undo_count(action)
-                state.undo(n)
-                deal_start += n + 1  # taken-back actions and the marker do not count towards the deal's bound
-            elif action == REPLAY_DEAL:
-                state.replay_deal()
-            else:
-                state.apply(action)
+            apply_recorded(state, action)
+            if action.startswith(UNDO):  # taken-back actions and the marker do not count towards the deal's bound
+                deal_start += undo_count(action) + 1
         except ValueError as exc:
             raise ValueError(f"record action {i + 1} ({shorten(action)}) cannot be replayed: {exc}") from None
     return state

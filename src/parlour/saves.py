@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import State
+from .fairness import new_local_state
 from .records import from_json
 from .registry import game_class
 from .store import GameLock, Store
@@ -68,4 +69,4 @@ def _open(store: Store, game: Any, options: dict[str, Any], *, fresh: bool, seed
             if any(state.game.options.get(k) != v for k, v in options.items()):
                 notices.append("The saved game keeps the options it was started with.")
             return Opening(state, settings, True, notices)
-    return Opening(game(**options).new_state(seed=seed), {}, False, notices)
+    return Opening(new_local_state(game(**options), seed), {}, False, notices)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from .bots import Bot, levels, make
-from .engine import REPLAY_DEAL, State, effective_actions
+from .engine import REPLAY_DEAL, State, bot_rng, effective_actions
 from .views import View
 
 SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "West")}
@@ -61,14 +61,13 @@ class Table:
     """One game at a table.  ``players[i]`` is a Bot, or None for a human seat."""
 
     def __init__(self, state: State, players: list[Bot | None], *, open_hands: bool = False,
-                 bot_seed: int | None = None, on_save: Callable[[Table], None] | None = None,
+                 on_save: Callable[[Table], None] | None = None,
                  hint_level: str | None = None) -> None:
         if len(players) != state.game.num_players:
             raise ValueError(f"{state.game.name} needs {state.game.num_players} players, not {len(players)}")
         self.state = state
         self.players = list(players)
         self.open_hands = open_hands
-        self.rng = random.Random(state.seed * 7919 + len(state.actions) if bot_seed is None else bot_seed)
         self.on_save = on_save
         self.hint_level = hint_level or hint_level_for(state.game.name)
         self._hinter_made: Bot | None = None  # made at the first hint: a strong player may be costly to build
@@ -165,7 +164,8 @@ class Table:
             raise NotYourTurn("it is not a computer player's turn")
         bot = self.players[seat]
         assert bot is not None
-        return bot.act(self.state.view(seat), self.rng)
+        # a generator of its own per decision, derived apart from the deals' (engine.bot_rng)
+        return bot.act(self.state.view(seat), bot_rng(self.state.seed, len(self.state.actions)))
 
     # -- actions ----------------------------------------------------------------------
     def play(self, action: str, seat: int | None = None) -> list[Event]:
@@ -216,7 +216,7 @@ class Table:
         state = self.state
         standing = state.deal_actions
         effective = effective_actions(state.actions)
-        fresh = state.game.new_state(seed=state.seed, deck=state._given_deck, dealer=state._given_dealer)
+        fresh = state.fresh_copy()
         out: list[tuple[int | None, str, bool]] = []
         start = len(effective) - standing
         auto = state.game.AUTO_ACTIONS

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import REPLAY_DEAL, Game, IllegalAction, State
+from .engine import REPLAY_DEAL, Game, IllegalAction, State, apply_recorded
 from .records import from_json
 from .registry import load, names
 
@@ -507,9 +507,7 @@ class HiddenCardWatch:
 
     def _start(self, state: State) -> State:
         """A fresh copy of ``state``'s game, fast-forwarded (unchecked) to the start of its pack."""
-        record = state.record()
-        record["actions"] = []
-        shadow = from_json(record)
+        shadow = state.fresh_copy()
         self._shadow = shadow
         self._cards = _Cards(state.game.PACK)
         self._reset()
@@ -517,7 +515,7 @@ class HiddenCardWatch:
         start = getattr(state, "_actions_at_deal_start", 0)  # the engine's own field: see the module docstring
         for i, action in enumerate(state.actions):
             if i < start:
-                _apply(shadow, action)
+                apply_recorded(shadow, action)
             else:
                 self._step(shadow, action)
         return shadow
@@ -664,14 +662,7 @@ class HiddenCardWatch:
 def _header(state: State) -> list[Any]:
     """What identifies a game apart from its actions."""
     record = state.record()
-    return [record.get(key) for key in ("game", "options", "seed", "deck", "dealer")]
-
-
-def _apply(state: State, action: str) -> None:
-    if action == REPLAY_DEAL:
-        state.replay_deal()
-    else:
-        state.apply(action)
+    return [record.get(key) for key in ("game", "options", "seed", "seeding", "deck", "dealer")]
 
 
 def _replay(state: State, actions: Sequence[str]) -> bool:

@@ -539,7 +539,7 @@ def retell(state: Any, human: int | None = None, last: int = 200) -> list[str]:
     from .table import Table
 
     game = state.game
-    fresh = game.new_state(seed=state.seed, deck=state._given_deck, dealer=state._given_dealer)
+    fresh = state.fresh_copy()
     table = Table(fresh, [None] * game.num_players, hint_level="easy")
     lines: list[str] = []
     for action in effective_actions(state.actions):

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 
-from ..engine import REPLAY_DEAL, UNDO, IllegalAction, State, undo_count
+from ..engine import REPLAY_DEAL, UNDO, IllegalAction, State, bot_rng, undo_count
 from ..table import CannotUndo, Event, Table, seat_names
 from ..text import (
     announces,
@@ -50,7 +49,7 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
     n = table.state.game.num_players
     asked_replay: set[int] = set()
     joke = joker(game) if jokes else None
-    joke_rng = random.Random(table.state.seed)
+    joke_rng = bot_rng(table.state.seed, len(table.state.actions))  # never a deal's generator
     pending_hint: str | None = None
     shown_at = -1  # the screen is drawn again only after something has happened
 

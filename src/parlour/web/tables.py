@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, levels, make
-from ..engine import REPLAY_DEAL, UNDO, IllegalAction, undo_count
-from ..registry import game_class, load
+from ..engine import REPLAY_DEAL, UNDO, IllegalAction, bot_seed, undo_count
+from ..records import from_json
+from ..registry import game_class
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
 from .jsontext import decode, encode
@@ -148,8 +149,7 @@ class LiveTable:
 def _table_for(game: str, record: dict[str, Any], seats: list[dict[str, Any]],
                open_hands: bool) -> tuple[Table, list[Event]]:
     """Rebuild a table from its record, with the events that told its story (for the log)."""
-    g = load(game, **record.get("options", {}))
-    state = g.new_state(seed=record["seed"], deck=record.get("deck"), dealer=record.get("dealer"))
+    state = from_json({**record, "actions": []})
     players: list[Bot | None] = [make(game, s["level"]) if s["kind"] == "bot" else None for s in seats]
     table = Table(state, players, open_hands=open_hands)
     events: list[Event] = []
@@ -639,7 +639,7 @@ class Tables:
                             return  # the person plays (or is within the grace period: a timer wakes us)
                         await self._send_unsent(live)
                         await self._standing_in(live, seat, level)
-                    seed = (table.state.seed * 7919 + count) % (2**63)
+                    seed = bot_seed(table.state.seed, count)  # as Table.bot_choice: never a deal's generator
                     view = dict(table.state.view(seat))
                     inline = self._think_inline(live.game, level, view, seed)
                     if inline is not None:

@@ -22,7 +22,6 @@ the game moved on (a replayed deal, demo mode switched off) is dropped by its ge
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -35,7 +34,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
-from ...engine import IllegalAction
+from ...engine import IllegalAction, bot_rng
 from ...store import Store
 from ...table import CannotUndo, Event, NotYourTurn, seat_names
 from ...text import (
@@ -139,7 +138,7 @@ class TableScreen(Screen[None]):
         self.replay_wanted = False
         self.asked_replay: set[int] = set()
         self.arrival = ArrivalOrder()
-        self.joke_rng = random.Random(self.table.state.seed + len(self.table.state.actions))
+        self.joke_rng = bot_rng(self.table.state.seed, len(self.table.state.actions))  # never a deal's generator
         self.cursor: int | None = None
         self.button_cursor: int | None = None
         self.message = ""
