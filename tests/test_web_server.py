@@ -213,7 +213,7 @@ def test_origin_of_another_site_is_refused(server: Any) -> None:
                 pass
         async with websockets.connect(f"{server.ws_url}/ws/{table['id']}", origin=server.url) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": None}))
-            assert json.loads(await ws.recv())["type"] == "state"
+            assert json.loads(await ws.recv())["type"] == "waiting"  # (the invited person has not come yet)
 
     asyncio.run(scenario())
     r = httpx.post(server.url + "/api/tables", json={"game": "gops", "seats": []},

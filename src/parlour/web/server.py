@@ -251,6 +251,7 @@ class Connection:
         self.sub: Subscription | None = None
         self.card_keys = CardKeys()  # this browser's keys bound to cards, for the deal (as at the terminal)
         self.frame_memo: dict[str, Any] = {}  # texts kept between this connection's frames (``seat_frame``)
+        self.waited = False  # a "waiting" frame was sent: the first frame of the dealt table is a full one
 
     async def send(self, frame: dict[str, Any]) -> None:
         await self.ws.send_text(encode(frame))
@@ -268,7 +269,7 @@ class Connection:
             if hello.get("seat") is not None:
                 try:
                     self.seat = self.tables.seat_for(self.live, hello.get("seat"), hello.get("token"))
-                    self.tables.claim(self.live, self.seat, hello.get("name"))
+                    self.tables.claim(self.live, self.seat, hello.get("name"), hello.get("client_seed"))
                 except Refused as exc:
                     await self.error(str(exc))
                     await self.ws.close(code=1008)
@@ -278,7 +279,7 @@ class Connection:
             self.tables.watch(self.live, +1)
             try:
                 await self.send_state(narrate_events(self.live.recent(LOG_ON_CONNECT), self.live.game,
-                                                     self.live.table.state.game.num_players, self.seat), full=True)
+                                                     self.live.num_players, self.seat), full=True)
                 await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
                                                                 "presence": True})
                 reader = asyncio.create_task(self.read_loop())
@@ -399,7 +400,7 @@ class Connection:
         if message.get("count", -1) < 0:
             return
         events = [event_from_json(e) for e in message.get("events", [])]
-        lines = narrate_events(events, live.game, live.table.state.game.num_players, self.seat)
+        lines = narrate_events(events, live.game, live.num_players, self.seat)
         await self.send_state(lines)
 
     async def send_state(self, lines: list[str], *, full: bool = False) -> None:
@@ -407,6 +408,14 @@ class Connection:
         if not self.tables.save_pending(live):  # nothing is drawn from a table before it is saved
             await self.tables.pubsub.publish(live.id, {"count": -1, "events": []})  # reloaded: resynchronise
             return
+        if live.table is None:  # not dealt: the people are still taking their seats
+            self.waited = True
+            await self.send({"type": "waiting", "table": live.id, "seat": self.seat, "game": live.game,
+                             "title": game_class(live.game).title or live.game, "players": live.players(),
+                             "commitment": live.commitment})
+            return
+        full = full or self.waited
+        self.waited = False
         frame = seat_frame(live.table, self.seat, count=live.count, lines=lines, players=live.players(),
                            table_id=live.id, can_undo=self.tables.can_undo(live, self.seat),
                            card_keys=self.card_keys, memo=self.frame_memo)
@@ -418,6 +427,8 @@ class Connection:
             frame["rate"] = [self.bucket.rate, self.bucket.burst]  # the page paces itself by it (app.js)
         frame["delay"] = min(float(live.settings.get("delay", 0.0)), MAX_DELAY)
         frame["finished"] = live.finished
+        frame["commitment"] = live.commitment  # shown from the start; what it commits to comes after the game
+        frame["proof"] = live.revealed(self.seat)
         frame["demo"] = self.seat in live.demo if self.seat is not None else False
         frame["can_speed"] = (self.tables.solo(live, self.seat) if self.seat is not None
                               else all(s["kind"] == "bot" for s in live.seats))
@@ -426,7 +437,8 @@ class Connection:
 
 
 _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "hello": {"type": str, "seat": (int, type(None)), "token": (str, type(None)), "name": (str, type(None))},
+    "hello": {"type": str, "seat": (int, type(None)), "token": (str, type(None)), "name": (str, type(None)),
+              "client_seed": (str, type(None))},
     "act": {"type": str, "action": str},
     "hint": {"type": str},
     "replay": {"type": str},
@@ -435,7 +447,7 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "speed": {"type": str, "delay": (int, float)},
     "demo": {"type": str},
 }
-_LIMITS = {"token": 64, "name": 60, "action": 64}
+_LIMITS = {"token": 64, "name": 60, "action": 64, "client_seed": 32}
 
 
 def _schema_ok(message: dict[str, Any]) -> bool:

@@ -26,9 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, levels, make
-from ..engine import REPLAY_DEAL, UNDO, IllegalAction, bot_seed, undo_count
+from ..engine import RECORD_VERSION, REPLAY_DEAL, UNDO, Game, IllegalAction, State, bot_seed, new_seed, undo_count
+from ..fairness import Proof, commitment, committed_state
+from ..fairness import client_seed as fair_client_seed
 from ..records import from_json
-from ..registry import game_class
+from ..registry import game_class, load
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
 from .jsontext import decode, encode
@@ -80,13 +82,20 @@ def _warm_up() -> None:
 
 @dataclass
 class LiveTable:
+    """A table in memory: ``table`` is None until every person has taken their seat (``Tables.take``).
+
+    ``pending``: until then, the server's secret seed and its commitment (``parlour.fairness``);
+    once dealt, the state's ``proof`` holds them.
+    """
+
     id: str
     game: str
-    table: Table
-    seats: list[dict[str, Any]]  # kind human|bot, level, name, token (hash), claimed
+    table: Table | None
+    seats: list[dict[str, Any]]  # kind human|bot, level, name, token (hash), claimed, client_seed
     settings: dict[str, Any]
     count: int
     finished: int | None = None
+    pending: dict[str, Any] | None = None
     events: deque[str] = field(default_factory=lambda: deque(maxlen=EVENTS_KEPT))  # see ``remember``
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     advancing: bool = False
@@ -122,6 +131,38 @@ class LiveTable:
         kept = list(self.events)[-n:] if n > 0 else []
         return [event_from_json(decode(e)) for e in kept]
 
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def dealt(self) -> Table:
+        """The table, once dealt; ``Refused`` before (every request to play one says so)."""
+        if self.table is None:
+            raise Refused("the game starts once every person has taken their seat")
+        return self.table
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment shown to everyone before the deal (None: a seed given by hand, as tests do)."""
+        if self.table is None:
+            return None if self.pending is None else str(self.pending["commitment"])
+        proof = self.table.state.proof
+        return None if proof is None else str(proof["commitment"])
+
+    def revealed(self, seat: int | None) -> dict[str, Any] | None:
+        """What proves the deal fair, for a person seated here once the game is over; else None.
+
+        Why only then and only to them: the server seed gives the game's seed, and the seed
+        every deal (DESIGN.md: a record goes to people only after the game).  Texts, not
+        numbers: a browser's JSON numbers cannot hold 128 bits.
+        """
+        if seat is None or self.table is None or not self.table.is_over or self.table.state.proof is None:
+            return None
+        proof = self.table.state.proof
+        return {"commitment": proof["commitment"], "server_seed": str(proof["server_seed"]),
+                "client_seeds": list(proof["client_seeds"]), "seed": str(self.table.state.seed)}
+
     def stand_in(self, seat: int) -> str | None:
         """The level of the computer player that plays ``seat`` now, its person being away (None: nobody).
 
@@ -149,14 +190,12 @@ class LiveTable:
 def _table_for(game: str, record: dict[str, Any], seats: list[dict[str, Any]],
                open_hands: bool) -> tuple[Table, list[Event]]:
     """Rebuild a table from its record, with the events that told its story (for the log)."""
-    state = from_json({**record, "actions": []})
-    players: list[Bot | None] = [make(game, s["level"]) if s["kind"] == "bot" else None for s in seats]
-    table = Table(state, players, open_hands=open_hands)
+    table = _new_table(game, from_json({**record, "actions": []}), seats, open_hands)
     events: list[Event] = []
     for action in record.get("actions", []):
         if action == REPLAY_DEAL:
             table.state.replay_deal()
-            events.append(Event("replay", None, {"dealer": state.dealer, "deal": len(state.deals) + 1}))
+            events.append(Event("replay", None, {"dealer": table.state.dealer, "deal": len(table.state.deals) + 1}))
         elif action.startswith(UNDO):
             n = undo_count(action)
             table.state.undo(n)
@@ -164,6 +203,19 @@ def _table_for(game: str, record: dict[str, Any], seats: list[dict[str, Any]],
         else:
             events += table.play(action)
     return table, events[-EVENTS_KEPT:]
+
+
+def _new_table(game: str, state: State, seats: list[dict[str, Any]], open_hands: bool) -> Table:
+    players: list[Bot | None] = [make(game, s["level"]) if s["kind"] == "bot" else None for s in seats]
+    return Table(state, players, open_hands=open_hands)
+
+
+def _undealt_record(game: Game, server_seed: int) -> dict[str, Any]:
+    """What the store holds for a table before its first deal: the game, and the server's secret seed."""
+    return {"version": RECORD_VERSION, "game": game.name, "options": dict(game.options),
+            "pending": {"server_seed": server_seed, "commitment": commitment(server_seed),
+                        "options": dict(game.options)},
+            "actions": []}
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -239,16 +291,22 @@ class Tables:
             elif seat.get("kind") == "human":
                 token = secrets.token_urlsafe(16)  # 128 random bits
                 stored.append({"kind": "human", "level": None, "name": _name(seat.get("name")),
-                               "token": token_hash(token), "claimed": bool(seat.get("claimed"))})
+                               "token": token_hash(token), "claimed": bool(seat.get("claimed")),
+                               "client_seed": None})
                 tokens.append(token)
             else:
                 raise Refused("each seat is a person or a computer player")
-        state = g.new_state(seed=seed)
+        if seed is not None:  # a seed given by hand (tests, benchmarks): dealt now, and it proves nothing
+            record = g.new_state(seed=seed).record()
+        elif all(s["kind"] == "bot" for s in stored):  # a demo: nobody to wait for
+            record = committed_state(g).record()
+        else:  # no deal before the people: each brings a client seed as they take their seat (``take``)
+            record = _undealt_record(g, new_seed())
         table_id = secrets.token_urlsafe(9)
         settings: dict[str, Any] = {"open": bool(open_hands), "delay": float(delay)}
         if takeover is not None:
             settings["takeover"] = takeover
-        self.store.create_web_table(table_id, game, state.to_json(), stored, settings, 0)
+        self.store.create_web_table(table_id, game, encode(record), stored, settings, 0)
         self.sweep()
         return table_id, tokens
 
@@ -293,9 +351,11 @@ class Tables:
         if row is None:
             return None
         record = json.loads(row["record"])
-        table, events = _table_for(row["game"], record, row["seats"], bool(row["settings"].get("open")))
+        pending = record.get("pending")
+        table, events = (None, []) if pending is not None else \
+            _table_for(row["game"], record, row["seats"], bool(row["settings"].get("open")))
         live = LiveTable(table_id, row["game"], table, row["seats"], row["settings"], row["actions"],
-                         row["finished"])
+                         row["finished"], pending=pending)
         live.remember(events)
         self.live[table_id] = live
         self.kick(live)
@@ -318,22 +378,54 @@ class Tables:
             raise Refused("this link does not open that seat")
         return seat
 
-    def claim(self, live: LiveTable, seat: int, name: object) -> None:
+    def claim(self, live: LiveTable, seat: int, name: object, client_seed: object = None) -> bool:
+        """A person takes (or takes back) their seat; True when that dealt the table's first pack.
+
+        ``client_seed``: the 32 hex digits the person's browser chose, counted only the first
+        time the seat is taken before the deal (a scripted client without one gives "").  Once
+        every person's seat is taken, the game's seed is made from the server's seed and theirs.
+        """
         info = live.seats[seat]
         changed = not info.get("claimed")
         info["claimed"] = True
         if isinstance(name, str) and name.strip() and _name(name) != info.get("name"):
             info["name"] = _name(name)
             changed = True
+        if live.table is None and info.get("client_seed") is None:
+            try:
+                info["client_seed"] = "" if client_seed is None else fair_client_seed(client_seed)
+            except ValueError as exc:
+                raise Refused(str(exc)) from None
+            changed = True
         if changed:
             self.store.save_web_seats(live.id, live.seats)
+        if live.table is None and all(s["kind"] != "human" or s.get("client_seed") is not None for s in live.seats):
+            self._deal_first(live)
+            return True
+        return False
+
+    def _deal_first(self, live: LiveTable) -> None:
+        """Every person is seated: make the game's seed from the committed server seed and their seeds, and deal."""
+        assert live.pending is not None
+        server_seed = int(live.pending["server_seed"])
+        seeds = tuple(str(s.get("client_seed") or "") for s in live.seats)
+        proof = Proof(server_seed, seeds, commitment(server_seed))
+        state = load(live.game, **live.pending["options"]).new_state(seed=proof.seed)
+        state.proof = proof.to_json()
+        live.table = _new_table(live.game, state, live.seats, bool(live.settings.get("open")))
+        live.pending = None
+        saved = self.store.save_web_table(live.id, encode(state.record()), live.seats, expected=0, actions=0)
+        if saved is None:  # another writer dealt it first: theirs stands
+            self.reload(live)
+            return
+        self.kick(live)
 
     # -- acting ---------------------------------------------------------------------------
     async def act(self, live: LiveTable, seat: int, action: object) -> None:
         """A person's action for their own seat; ``Refused`` (nothing changed) unless legal for it now."""
         if not isinstance(action, str) or not action or len(action) > 64:
             raise Refused("an action is a short text")
-        table = live.table
+        table = live.dealt
         if live.finished is not None or table.is_over:
             raise Refused("the game is over")
         if table.to_move != seat:
@@ -360,7 +452,7 @@ class Tables:
             raise Refused("a deal can be replayed only at a table against computer players")
         async with live.lock:
             try:
-                events = live.table.replay_deal()
+                events = live.dealt.replay_deal()
             except (CannotUndo, ValueError) as exc:
                 raise Refused(str(exc)) from None
             await self._commit(live, events)
@@ -372,7 +464,7 @@ class Tables:
             raise Refused("a move can be taken back only at a table against computer players")
         async with live.lock:
             try:
-                events = live.table.undo(seat)
+                events = live.dealt.undo(seat)
             except CannotUndo as exc:
                 raise Refused(str(exc)) from None
             await self._commit(live, events)
@@ -385,13 +477,13 @@ class Tables:
         start (a millisecond late in a long game), and a frame is built after every action;
         ``_carry_undo`` brings the answer forward over each ordinary action instead.
         """
-        if seat is None or live.finished is not None or not self.solo(live, seat):
+        if seat is None or live.finished is not None or live.table is None or not self.solo(live, seat):
             return False
         memo = live.undo_memo.get(seat)
         if memo is not None and memo[0] == live.count:
             return memo[1]
         try:
-            live.table.undo_count(seat)
+            live.dealt.undo_count(seat)
             ok = True
         except CannotUndo:
             ok = False
@@ -406,7 +498,7 @@ class Tables:
         table made for it); a new deal, or the end of the game, leaves nothing to take back.
         Anything else (an undo, a replay, an answer not known before) is recomputed when asked.
         """
-        state = live.table.state
+        state = live.dealt.state
         count = len(state.actions)
         same_deal = not state.is_over and state.deal_actions == standing + 1
         fresh = state.is_over or state.deal_actions == 0
@@ -418,24 +510,24 @@ class Tables:
 
     def hint(self, live: LiveTable, seat: int) -> str:
         try:
-            return live.table.hint(seat)
+            return live.dealt.hint(seat)
         except NotYourTurn as exc:
             raise Refused(str(exc)) from None
 
     async def _apply(self, live: LiveTable, seat: int, action: str, expect: int | None = None,
                      hold: bool = False) -> bool:
         async with live.lock:
-            if live.table.to_move != seat or live.table.is_over or (expect is not None and live.count != expect):
+            if live.dealt.to_move != seat or live.dealt.is_over or (expect is not None and live.count != expect):
                 return False
             before = live.count
-            state = live.table.state
+            state = live.dealt.state
             standing, by_table = 0, False
             if live.undo_memo:
                 standing = state.deal_actions
                 legal = state.legal_actions()
                 by_table = len(legal) == 1 and legal[0] in state.game.AUTO_ACTIONS
             try:
-                events = live.table.play(action, seat)
+                events = live.dealt.play(action, seat)
             except (IllegalAction, NotYourTurn) as exc:
                 raise Refused(str(exc)) from None
             if live.undo_memo:
@@ -455,7 +547,7 @@ class Tables:
         A computer's immediate replies are seeded by the table's seed and count, so after a
         crash the same replies are made again.
         """
-        live.count = len(live.table.state.actions)
+        live.count = len(live.dealt.state.actions)
         live.remember(events)
         live.unsent += events
         if hold:
@@ -470,7 +562,7 @@ class Tables:
         """
         if live.saved == live.count:
             return True
-        state = live.table.state
+        state = live.dealt.state
         finished = None
         if state.is_over:
             humans = [i for i, s in enumerate(live.seats) if s["kind"] == "human"]
@@ -575,7 +667,7 @@ class Tables:
             del live.demo[seat]
             await self._publish_events(live, [_note("demo_end", seat, {})])
         else:
-            live.demo[seat] = live.table.hint_level
+            live.demo[seat] = live.dealt.hint_level
             live.standing_in.discard(seat)
             await self._publish_events(live, [_note("demo", seat, {"level": live.demo[seat]})])
             self.kick(live)
@@ -610,7 +702,7 @@ class Tables:
     # -- the computer players ----------------------------------------------------------------
     def kick(self, live: LiveTable) -> None:
         """Let the computer players (and automatic answers) move, in the background."""
-        if live.advancing or live.table.is_over:
+        if live.advancing or live.table is None or live.table.is_over:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -625,7 +717,7 @@ class Tables:
         loop = asyncio.get_running_loop()
         try:
             while self.live.get(live.id) is live:
-                table = live.table
+                table = live.dealt
                 seat = table.to_move
                 if seat is None or table.is_over:
                     return
