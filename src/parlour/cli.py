@@ -271,8 +271,16 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     p.add_argument("id", metavar="NUMBER", help="the game's number in `parlour history`")
     command("menu", "The game menu in line mode (`parlour` alone opens the full-screen one).")
     p = command("serve", "Host tables in the browser: people and computer players, all five games.")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only; "
+                        "any other address, such as 0.0.0.0, needs --allowed-host)")
     p.add_argument("--port", type=_whole(1, 65535), default=8000, metavar="N", help="port (default 8000)")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", dest="allowed_hosts",
+                   help="a host name (or address) people type to reach the server, without the port; "
+                        "repeatable; needed when --host is not a loopback address (other names are refused, "
+                        "against DNS rebinding; localhost, 127.0.0.1 and ::1 are always accepted)")
+    p.add_argument("--proxy", action="append", default=[], metavar="ADDRESS", dest="proxies",
+                   help="the address of a reverse proxy whose X-Forwarded-For is believed; repeatable "
+                        "(default: none, every client is the address it connects from)")
     p = command("arena", "Measure two computer levels against each other on duplicate deals.", uses_db=False)
     p.add_argument("game", help=f"one of: {all_games}")
     p.add_argument("--a", dest="level_a", default="strong", metavar="LEVEL", help="level A (default strong)")
@@ -661,7 +669,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """The browser tables (``parlour.web``): prints the address, serves until Ctrl+C."""
     from .web.server import serve
 
-    return serve(args.host, args.port, args.db)
+    return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_hosts, proxies=args.proxies)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:

@@ -22,3 +22,57 @@ def encode(value: Any) -> str:
 
 
 decode = orjson.loads  # JSON text to Python values (raises a ValueError on bad input)
+
+
+def decode_unique(text: str | bytes) -> Any:
+    """JSON from outside (a WebSocket message, a request body), refused if any object repeats a key.
+
+    Why: parsers keep the last of two equal keys, so ``{"type":"ping","type":"act",...}`` would
+    be checked by one reader as a ping and carried out as an act; one meaning per message, or
+    none.  orjson also refuses invalid UTF-8 (lone surrogates too) and nesting past 1,024
+    levels with a ValueError, where the standard library recursed into a RecursionError.
+
+    Why fast: every key in the text is followed by a colon, so the text's colons are at least
+    its keys, and a repeated key leaves fewer keys in the result than in the text.  When the
+    result's keys are as many as the colons (a message without a colon inside its strings)
+    nothing can be repeated (for a flat object, as every message is: its length is enough); only
+    otherwise is the text read again, keeping every pair.
+    """
+    value = orjson.loads(text)
+    colons = text.count(":") if isinstance(text, str) else text.count(b":")
+    if colons == 0 or (len(value) if isinstance(value, dict) else -1) == colons or _keys(value) == colons:
+        return value
+    try:
+        return json.loads(text, object_pairs_hook=_no_repeats)
+    except RecursionError:  # the standard library recurses; orjson accepted up to 1,024 levels
+        raise ValueError("JSON nested too deeply") from None
+
+
+def _keys(value: Any) -> int:
+    """How many keys the objects in ``value`` hold, all levels counted.
+
+    A loop, not a recursion: orjson accepts 1,024 levels, past Python's recursion limit.
+    """
+    count, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            count += len(item)
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        for inner in item:
+            if isinstance(inner, _NESTED):
+                stack.append(inner)
+    return count
+
+
+_NESTED = (dict, list)
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """One JSON object's pairs as a dict, or a ValueError when a key comes twice."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a JSON object repeats a key")
+    return out

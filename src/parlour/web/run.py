@@ -9,12 +9,14 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
 import uvicorn
 
-from .server import BURST, MAX_MESSAGE, RATE, WS_DEFLATE, create_app
+from .guard import LOOPBACK_NAMES
+from .server import BURST, RATE, create_app, uvicorn_settings
 
 
 def free_port() -> int:
@@ -27,14 +29,15 @@ class ServerThread:
     """``with ServerThread(db) as server: ... server.url ...``; stops (and frees the port) on exit."""
 
     def __init__(self, db: str | Path, *, workers: int = 0, port: int | None = None,
-                 rate: tuple[float, float] = (RATE, BURST)) -> None:
+                 rate: tuple[float, float] = (RATE, BURST), allowed_hosts: Sequence[str] = LOOPBACK_NAMES,
+                 proxies: Sequence[str] = ()) -> None:
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        self.app = create_app(db, workers=workers, rate=rate)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=MAX_MESSAGE * 2, ws_per_message_deflate=WS_DEFLATE, lifespan="on")
+        self.app = create_app(db, workers=workers, rate=rate, allowed_hosts=allowed_hosts)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, lifespan="on",
+                                **uvicorn_settings(proxies))
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name=f"parlour-web-{self.port}", daemon=True)
 

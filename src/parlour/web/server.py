@@ -4,32 +4,48 @@ Why every check is here and not in the page: the server is the only authority.  
 proves its seat with the per-seat token (first WebSocket message, never in a URL the server
 logs: the page keeps it in the link's ``#fragment``), every message is checked against a
 schema and a size limit and for being legal for *that* seat *now*, each connection has a
-rate limit, and a WebSocket from a page of another site (``Origin``) is refused.
+rate limit, and a WebSocket from a page of another site (``Origin``) is refused.  What guards
+the HTTP layer itself (the ``Host`` names, body sizes, every response's headers) is in ``guard``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import signal
 import time
-from collections.abc import AsyncIterator
-from importlib.resources import files
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..bots import levels
 from ..registry import game_class, names, rules_text
 from ..store import Store
 from ..text import CardKeys, format_stats
-from .jsontext import decode, encode
+from . import assets
+from .guard import (
+    LOOPBACK_NAMES,
+    BodyLimit,
+    DenialAsClose,
+    Guarded,
+    Layer,
+    SameOrigin,
+    SecurityHeaders,
+    is_loopback,
+    origin_ok,
+    quiet_client_faults,
+    refused,
+    trusted_hosts,
+)
+from .jsontext import decode_unique, encode
 from .pubsub import Subscription
 from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json
 from .views import narrate_events, seat_frame, web_keys
@@ -48,10 +64,6 @@ LOG_ON_CONNECT = 80  # announcements sent to a (re)connecting browser
 # No permessage-deflate: a frame is a few kilobytes of JSON, and compressing every one cost the
 # server about a tenth of its CPU under load (bench/bench_web_load.py); CPU is the scarce thing here.
 WS_DEFLATE = False
-STATIC = files("parlour.web") / "static"
-
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
 
 class Bucket:
@@ -72,16 +84,6 @@ class Bucket:
         return True
 
 
-def origin_ok(origin: str | None, host: str | None, allowed: set[str]) -> bool:
-    """A WebSocket may come from our own page (same host:port), a listed origin, or a non-browser client."""
-    if origin is None:
-        return True  # not a browser: browsers always send Origin on a WebSocket
-    if origin in allowed:
-        return True
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
-
-
 def games_catalogue() -> list[dict[str, Any]]:
     out = []
     for name in names():
@@ -95,13 +97,18 @@ def games_catalogue() -> list[dict[str, Any]]:
 
 
 def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
-               store: Store | None = None, rate: tuple[float, float] = (RATE, BURST)) -> FastAPI:
+               store: Store | None = None, rate: tuple[float, float] = (RATE, BURST),
+               allowed_hosts: Sequence[str] = LOOPBACK_NAMES) -> FastAPI:
     """The whole web application on the saved-games database ``db``.
 
     ``rate``: messages per second and burst per connection (tests driving many games raise it).
+    ``allowed_hosts``: the names accepted in ``Host`` (``guard.trusted_hosts``), HTTP and WebSocket
+    alike: a request naming another host is refused (400; a WebSocket handshake 403) before
+    anything else reads it.
     """
     allowed = set(allowed_origins or ())
     state: dict[str, Tables] = {}
+    quiet_client_faults()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -116,31 +123,26 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
             if own:
                 st.close()
 
-    app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
-    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    outer: list[Layer] = [
+        functools.partial(SecurityHeaders, immutable=assets.prefix()),  # outermost: every response
+        DenialAsClose,
+        functools.partial(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts), www_redirect=False),
+        functools.partial(SameOrigin, allowed=allowed),
+        functools.partial(BodyLimit, limit=MAX_BODY),
+    ]
+    app = Guarded(outer=outer, title="Parlour", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.mount(assets.prefix(), StaticFiles(directory=str(assets.STATIC)), name="static")
+    app.mount("/static", StaticFiles(directory=str(assets.STATIC)), name="static-unversioned")  # older pages' links
 
-    @app.middleware("http")
-    async def headers(request: Request, call_next: Any) -> Response:
-        if request.method == "POST":
-            if not origin_ok(request.headers.get("origin"), request.headers.get("host"), allowed):
-                return JSONResponse({"error": "this page may not create tables here"}, status_code=403)
-            if int(request.headers.get("content-length") or 0) > MAX_BODY:
-                return JSONResponse({"error": "request too large"}, status_code=413)
-        response: Response = await call_next(request)
-        response.headers["Content-Security-Policy"] = CSP
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
-
-    def page() -> FileResponse:
-        return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+    def page() -> Response:
+        return Response(assets.page(), media_type="text/html")
 
     @app.get("/")
-    async def lobby() -> FileResponse:
+    async def lobby() -> Response:
         return page()
 
     @app.get("/t/{table_id}")
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(table_id: str) -> Response:
         return page()
 
     @app.get("/api/games")
@@ -159,7 +161,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         return {"text": format_stats(st.stats()), "history": st.finished_games(limit=20)}
 
     @app.get("/history")
-    async def history_page() -> FileResponse:
+    async def history_page() -> Response:
         return page()
 
     @app.get("/api/history")
@@ -187,7 +189,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
         try:
-            body = json.loads(await request.body())
+            body = decode_unique(await request.body())  # ValueError: not JSON, not UTF-8, a repeated key
             if not isinstance(body, dict):
                 raise ValueError("a table is a JSON object")
             game = body.get("game")
@@ -321,14 +323,26 @@ class Connection:
             self.tables.presence(self.live, self.seat, delta)
 
     async def receive(self) -> dict[str, Any] | None:
-        """The next message, checked against the schema and the size limit (None: not acceptable)."""
-        text = await self.ws.receive_text()
+        """The next message, checked against the schema and the size limit (None: not acceptable).
+
+        A binary frame ends the connection (1003, after an error frame, one log line): this
+        protocol is JSON text, and a client sending bytes is not one of ours.
+        """
+        received = await self.ws.receive()
+        if received["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(received.get("code", 1000), received.get("reason"))
+        text = received.get("text")
+        if not isinstance(text, str):
+            refused(self.ws.scope, "a binary WebSocket frame")
+            await self.error("messages are JSON text")
+            await self.ws.close(code=1003)
+            raise WebSocketDisconnect(1003)
         if len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
             await self.error("message too large")
             return None
         try:
-            message = decode(text)
-        except ValueError:
+            message = decode_unique(text)
+        except ValueError:  # not JSON, or a key given twice (which one would count?)
             await self.error("a message is a JSON object")
             return None
         if not isinstance(message, dict) or not _schema_ok(message):
@@ -509,24 +523,44 @@ def _tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2) -> int:
-    """Run the server until interrupted (``parlour serve``)."""
+def uvicorn_settings(proxies: Sequence[str] = ()) -> dict[str, Any]:
+    """uvicorn's settings for this server (``serve`` and ``run.ServerThread`` alike).
+
+    Why each: no ``Server`` header (it names the software to whoever probes for it); a
+    forwarded client address (``X-Forwarded-For``) believed only from the ``proxies`` named,
+    none by default, where uvicorn's own default believes 127.0.0.1 (so anything on this
+    machine could claim any address); WebSocket frames of at most twice a message.
+    """
+    return {"log_level": "warning", "server_header": False, "proxy_headers": True,
+            "forwarded_allow_ips": list(proxies), "ws_max_size": MAX_MESSAGE * 2,
+            "ws_per_message_deflate": WS_DEFLATE}
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2,
+          allowed_hosts: Sequence[str] = (), proxies: Sequence[str] = ()) -> int:
+    """Run the server until interrupted (``parlour serve``).
+
+    ``allowed_hosts``: the names people type to reach it (``--allowed-host``), needed when
+    ``host`` is not a loopback address (a ValueError otherwise); ``proxies``: the addresses of
+    the reverse proxies whose ``X-Forwarded-For`` is believed (``--proxy``).
+    """
     import uvicorn
 
+    hosts = trusted_hosts(host, allowed_hosts)  # refuses, in one line, a public address without names
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
     Store(db).close()
-    app = create_app(db, workers=workers)
+    app = create_app(db, workers=workers, allowed_hosts=hosts)
     print("Getting the computer players ready...", flush=True)
     _tune_gc()
-    shown = f"[{host}]" if ":" in host else host
+    name = host if is_loopback(host) or not allowed_hosts else allowed_hosts[0]  # not 0.0.0.0: a name it answers to
+    shown = f"[{name}]" if ":" in name else name
     print(f"Parlour is serving at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
     # uvicorn stops gracefully on Ctrl+C (every table saved, the pool and the store closed), then
     # raises the signal again for the handler it found.  That was asyncio's, which on uvloop
     # interrupted a task and logged a traceback; this one lets the stop end quietly.
     previous = signal.signal(signal.SIGINT, _stopped)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 2,
-                    ws_per_message_deflate=WS_DEFLATE)
+        uvicorn.run(app, host=host, port=port, **uvicorn_settings(proxies))
     finally:
         signal.signal(signal.SIGINT, previous)
     print("Parlour has stopped serving.", flush=True)
