@@ -2,8 +2,8 @@
 
 The reference below was written from RULES.md alone (card codes as strings, plain lists) and
 shares no code with the engine.  Random games, driven by the same ``deck=``/``dealer=`` and a
-``seed=`` (the engine's seeding contract: later packs are ``random.Random(seed).shuffle`` of the
-unshuffled pack), must agree at every step on whose turn it is, the exact set of legal actions,
+``seed=`` (the engine's seeding contract: the k-th later pack is the ``random.Random`` seeded
+with ``sha256(b"parlour-deal %d %d" % (seed, k))`` shuffling the unshuffled pack), must agree at every step on whose turn it is, the exact set of legal actions,
 the running scores and rounds, and on every deal summary (``scores``, ``winner``, ``stake``).
 ``view(seat)`` must never show a card that seat cannot know (outside ``last_deal``).
 
@@ -24,6 +24,7 @@ Readings of RULES.md taken where it is terse (see the report in the helper's rep
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -44,7 +45,8 @@ class RefTruc:
     """One whole game of Le Truc: two rounds won, each round to 12 points."""
 
     def __init__(self, deck: list[str], dealer: int, seed: int) -> None:
-        self.rng = random.Random(seed)  # used only for the packs after the first
+        self.seed = seed
+        self.shuffles = 1  # k = 0 was the first deal's pack (given here as ``deck``)
         self.dealer = dealer
         self.points = [0, 0]
         self.rounds = [0, 0]
@@ -54,8 +56,11 @@ class RefTruc:
 
     # -- dealing ------------------------------------------------------------------------
     def fresh_pack(self) -> list[str]:
+        """The state's next shuffle: ``random.Random(sha256(b"parlour-deal %d %d" % (seed, k)))``."""
+        digest = hashlib.sha256(b"parlour-deal %d %d" % (self.seed, self.shuffles)).digest()
+        self.shuffles += 1
         pack = list(PACK)
-        self.rng.shuffle(pack)
+        random.Random(int.from_bytes(digest, "big")).shuffle(pack)
         return pack
 
     def start_deal(self, pack: list[str]) -> None:

@@ -66,6 +66,13 @@ def state(f: dict[str, Any]) -> bool:
     return bool(f["type"] == "state")
 
 
+async def take_seat_and_leave(url: str, seat: int, token: str) -> None:
+    """A person opens their link (so the table is dealt: no deal before the people) and closes it."""
+    async with websockets.connect(url) as ws:
+        await ws.send(hello(seat, token))
+        await frames_until(ws, state, [])
+
+
 # ------------------------------------------------------------------ 1. a computer takes over an absent seat
 def test_an_absent_persons_seat_is_played_by_a_computer_after_the_grace_and_given_back(server: Any) -> None:
     table = create(server, "gops", [{"kind": "invite"}, {"kind": "bot", "level": "easy"}], delay=0.15,
@@ -74,7 +81,8 @@ def test_an_absent_persons_seat_is_played_by_a_computer_after_the_grace_and_give
 
     async def scenario() -> None:
         seen: list[dict[str, Any]] = []
-        async with websockets.connect(url) as watcher:  # North never came: after 0.3 s a computer plays North
+        await take_seat_and_leave(url, 0, table["tokens"][0])
+        async with websockets.connect(url) as watcher:  # North has left: after 0.3 s a computer plays North
             await watcher.send(hello())
             await frames_until(watcher, lambda f: state(f) and f["count"] >= 6, seen)
         assert any("North is away: a computer player (easy) plays that seat" in line for line in lines_of(seen))
@@ -107,6 +115,7 @@ def test_without_the_option_an_absent_persons_seat_waits_and_bad_options_are_ref
 
     async def scenario() -> None:
         seen: list[dict[str, Any]] = []
+        await take_seat_and_leave(f"{server.ws_url}/ws/{table['id']}", 0, table["tokens"][0])
         async with websockets.connect(f"{server.ws_url}/ws/{table['id']}") as watcher:
             await watcher.send(hello())
             first = await frames_until(watcher, lambda f: state(f) and f["view"]["current_player"] == 0, seen)

@@ -327,9 +327,11 @@ def test_undo_and_replay_against_computer_players_only(server: Any) -> None:
             assert frame["view"]["current_player"] == 0 and frame["count"] > asked_at
         row = Store(server.db).load_web_table(solo["id"])
         assert row is not None and any(a.startswith("#undo ") for a in json.loads(row["record"])["actions"])
-        async with websockets.connect(f"{server.ws_url}/ws/{duo['id']}") as ws:
+        async with websockets.connect(f"{server.ws_url}/ws/{duo['id']}") as ws, \
+                websockets.connect(f"{server.ws_url}/ws/{duo['id']}") as other:
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": duo["tokens"][0]}))
-            await next_state(ws)
+            await other.send(json.dumps({"type": "hello", "seat": 1, "token": duo["tokens"][1]}))
+            await next_state(ws)  # (dealt once both people have taken their seats)
             for kind in ("undo", "replay"):
                 await ws.send(json.dumps({"type": kind}))
                 error = await next_state(ws, ("error",))
