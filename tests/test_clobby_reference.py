@@ -492,7 +492,7 @@ def test_the_reference_on_hand_made_cases() -> None:
 
 
 def test_both_over_game_point_and_equal_plays_on() -> None:
-    """Found by search (seeding contract 2): these games reach a deal after which both scores are equal and past game_point."""
+    """Found by search (seeding contract 2): games where a deal leaves both scores equal and past game_point."""
     stats: Counter = Counter()
     for g in (550, 2834):
         compare_game({"game_point": 100, **OPTION_SETS[g % 8]}, seed=g, choices=g, max_deals=30, stats=stats)

@@ -3,8 +3,9 @@
 The reference below was written from RULES.md alone (card codes as strings, plain lists) and
 shares no code with the engine.  Random games, driven by the same ``deck=``/``dealer=`` and a
 ``seed=`` (the engine's seeding contract: the k-th later pack is the ``random.Random`` seeded
-with ``sha256(b"parlour-deal %d %d" % (seed, k))`` shuffling the unshuffled pack), must agree at every step on whose turn it is, the exact set of legal actions,
-the running scores and rounds, and on every deal summary (``scores``, ``winner``, ``stake``).
+with ``sha256(b"parlour-deal %d %d" % (seed, k))`` shuffling the unshuffled pack), must agree
+at every step on whose turn it is, the exact set of legal actions, the running scores and
+rounds, and on every deal summary (``scores``, ``winner``, ``stake``).
 ``view(seat)`` must never show a card that seat cannot know (outside ``last_deal``).
 
 Readings of RULES.md taken where it is terse (see the report in the helper's reply):
