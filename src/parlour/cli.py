@@ -281,6 +281,10 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     p.add_argument("--proxy", action="append", default=[], metavar="ADDRESS", dest="proxies",
                    help="the address of a reverse proxy whose X-Forwarded-For is believed; repeatable "
                         "(default: none, every client is the address it connects from)")
+    p.add_argument("--share-history", action=argparse.BooleanOptionalAction, default=None,
+                   help="show the whole database's finished games, their records and the statistics to anyone "
+                        "who reaches the server (default: on for a loopback --host, where only this machine "
+                        "can, off otherwise); each person always sees their own games")
     p = command("arena", "Measure two computer levels against each other on duplicate deals.", uses_db=False)
     p.add_argument("game", help=f"one of: {all_games}")
     p.add_argument("--a", dest="level_a", default="strong", metavar="LEVEL", help="level A (default strong)")
@@ -669,7 +673,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """The browser tables (``parlour.web``): prints the address, serves until Ctrl+C."""
     from .web.server import serve
 
-    return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_hosts, proxies=args.proxies)
+    return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_hosts, proxies=args.proxies,
+                 share_history=args.share_history)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:

@@ -558,6 +558,12 @@ class Store:
         rows = self._conn.execute(sql, (*args, limit)).fetchall()
         return [_finished_row(row) for row in rows]
 
+    def finished_game(self, game_id: int) -> dict[str, Any] | None:
+        """One finished game's row, as ``finished_games`` lists it (None: no such game)."""
+        row = self._conn.execute("SELECT id, game, level, human_seat, winner, scores, finished FROM finished_games"
+                                 " WHERE id=?", (game_id,)).fetchone()
+        return None if row is None else _finished_row(row)
+
     def finished_record(self, game_id: int) -> str | None:
         row = self._conn.execute("SELECT record FROM finished_games WHERE id=?", (game_id,)).fetchone()
         return row[0] if row else None

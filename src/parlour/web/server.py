@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import signal
 import time
@@ -29,7 +28,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from ..bots import levels
 from ..registry import game_class, names, rules_text
 from ..store import Store
-from ..text import CardKeys, format_stats
+from ..text import CardKeys
 from . import assets
 from .guard import (
     LOOPBACK_NAMES,
@@ -45,6 +44,7 @@ from .guard import (
     refused,
     trusted_hosts,
 )
+from .history import history_router
 from .jsontext import decode_unique, encode
 from .pubsub import Subscription
 from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json
@@ -98,13 +98,14 @@ def games_catalogue() -> list[dict[str, Any]]:
 
 def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
                store: Store | None = None, rate: tuple[float, float] = (RATE, BURST),
-               allowed_hosts: Sequence[str] = LOOPBACK_NAMES) -> FastAPI:
+               allowed_hosts: Sequence[str] = LOOPBACK_NAMES, share_history: bool = True) -> FastAPI:
     """The whole web application on the saved-games database ``db``.
 
     ``rate``: messages per second and burst per connection (tests driving many games raise it).
     ``allowed_hosts``: the names accepted in ``Host`` (``guard.trusted_hosts``), HTTP and WebSocket
     alike: a request naming another host is refused (400; a WebSocket handshake 403) before
-    anything else reads it.
+    anything else reads it.  ``share_history``: whether the whole database's history and
+    statistics are shown to anyone who reaches the server (``web.history``).
     """
     allowed = set(allowed_origins or ())
     state: dict[str, Tables] = {}
@@ -155,30 +156,11 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
             return PlainTextResponse("no such game", status_code=404)
         return PlainTextResponse(rules_text(game) or "No rules page.")
 
-    @app.get("/api/stats")
-    async def api_stats() -> dict[str, Any]:
-        st = state["tables"].store
-        return {"text": format_stats(st.stats()), "history": st.finished_games(limit=20)}
-
     @app.get("/history")
     async def history_page() -> Response:
         return page()
 
-    @app.get("/api/history")
-    async def api_history(game: str | None = None) -> JSONResponse:
-        """Finished games (the store ``parlour history`` reads, terminal and browser games alike) and the statistics."""
-        if game is not None and game not in names():
-            return JSONResponse({"error": "no such game"}, status_code=404)
-        st = state["tables"].store
-        return JSONResponse({"stats": format_stats(st.stats()), "games": st.finished_games(game, limit=200)})
-
-    @app.get("/api/history/{game_id}")
-    async def api_record(game_id: int) -> JSONResponse:
-        """One finished game: its record (as ``parlour export`` prints it) and its deals' summaries."""
-        record = state["tables"].store.finished_record(game_id) if 0 < game_id < 2**62 else None
-        if record is None:
-            return JSONResponse({"error": "no such game"}, status_code=404)
-        return JSONResponse({"id": game_id, "record": json.loads(record), "deals": _deal_lines(record)})
+    app.include_router(history_router(share_history))
 
     @app.get("/api/keys/{game}")
     async def api_keys(game: str) -> JSONResponse:
@@ -477,20 +459,6 @@ def _schema_ok(message: dict[str, Any]) -> bool:
     return True
 
 
-def _deal_lines(record: str) -> list[list[str]]:
-    """Each scored deal of a finished game, said as line mode and the table say it (``summarize``)."""
-    from ..records import from_json
-    from ..table import Event
-    from ..text import narrate
-
-    try:
-        finished = from_json(record)
-    except (ValueError, KeyError, TypeError):
-        return []
-    game = finished.game
-    return [narrate(Event("deal_scored", None, dict(deal)), game.name, game.num_players) for deal in finished.deals]
-
-
 #: The collector's thresholds for a long-running server (see ``_tune_gc``).
 GC_THRESHOLDS = (1_000, 50, 20)
 
@@ -536,20 +504,27 @@ def uvicorn_settings(proxies: Sequence[str] = ()) -> dict[str, Any]:
             "ws_per_message_deflate": WS_DEFLATE}
 
 
+def history_is_shared(host: str, asked: bool | None) -> bool:
+    """``--share-history``'s default: on for a loopback address, where only this machine reaches the server."""
+    return is_loopback(host) if asked is None else asked
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2,
-          allowed_hosts: Sequence[str] = (), proxies: Sequence[str] = ()) -> int:
+          allowed_hosts: Sequence[str] = (), proxies: Sequence[str] = (), share_history: bool | None = None) -> int:
     """Run the server until interrupted (``parlour serve``).
 
     ``allowed_hosts``: the names people type to reach it (``--allowed-host``), needed when
     ``host`` is not a loopback address (a ValueError otherwise); ``proxies``: the addresses of
-    the reverse proxies whose ``X-Forwarded-For`` is believed (``--proxy``).
+    the reverse proxies whose ``X-Forwarded-For`` is believed (``--proxy``).  ``share_history``
+    (``--share-history``/``--no-share-history``): None shares it on a loopback address only,
+    where nobody but this machine reaches the server.
     """
     import uvicorn
 
     hosts = trusted_hosts(host, allowed_hosts)  # refuses, in one line, a public address without names
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
     Store(db).close()
-    app = create_app(db, workers=workers, allowed_hosts=hosts)
+    app = create_app(db, workers=workers, allowed_hosts=hosts, share_history=history_is_shared(host, share_history))
     print("Getting the computer players ready...", flush=True)
     _tune_gc()
     name = host if is_loopback(host) or not allowed_hosts else allowed_hosts[0]  # not 0.0.0.0: a name it answers to

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..bots import Bot, levels, make
 from ..engine import RECORD_VERSION, REPLAY_DEAL, UNDO, Game, IllegalAction, State, bot_seed, new_seed, undo_count
-from ..fairness import Proof, commitment, committed_state
+from ..fairness import Proof, commitment, committed_state, fingerprint
 from ..fairness import client_seed as fair_client_seed
 from ..records import from_json
 from ..registry import game_class, load
@@ -143,12 +143,15 @@ class LiveTable:
         return self.table
 
     @property
-    def commitment(self) -> str | None:
-        """The commitment shown to everyone before the deal (None: a seed given by hand, as tests do)."""
+    def commitment(self) -> dict[str, str] | None:
+        """The commitment shown to everyone before the deal, whole and as its fingerprint (None: a
+        seed given by hand, as tests do)."""
         if self.table is None:
-            return None if self.pending is None else str(self.pending["commitment"])
-        proof = self.table.state.proof
-        return None if proof is None else str(proof["commitment"])
+            commit = None if self.pending is None else str(self.pending["commitment"])
+        else:
+            proof = self.table.state.proof
+            commit = None if proof is None else str(proof["commitment"])
+        return None if commit is None else {"hex": commit, "short": fingerprint(commit)}
 
     def revealed(self, seat: int | None) -> dict[str, Any] | None:
         """What proves the deal fair, for a person seated here once the game is over; else None.
@@ -182,7 +185,8 @@ class LiveTable:
     def players(self) -> list[dict[str, Any]]:
         """The seats as every browser may see them: never a token."""
         return [{"kind": s["kind"], "level": s.get("level"), "name": s.get("name") or "",
-                 "claimed": bool(s.get("claimed")), "connected": self.connected.get(i, 0) > 0,
+                 "claimed": bool(s.get("claimed")), "taken": s.get("client_seed") is not None,
+                 "connected": self.connected.get(i, 0) > 0,
                  "stand_in": self.stand_in(i)}
                 for i, s in enumerate(self.seats)]
 

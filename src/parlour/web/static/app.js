@@ -65,7 +65,9 @@ async function lobby() {
   };
   select.addEventListener("change", show);
   show();
-  $("stats").textContent = (await (await fetch("/api/stats")).json()).text;
+  const stats = await (await fetch("/api/stats")).json();
+  if (stats.shared) $("stats").textContent = stats.text;
+  else { $("stats-title").textContent = "Your games"; $("stats").hidden = true; }  // not shared by this server
   const request = (g, seats, extra) => {
     const options = {};
     for (const input of $("options").querySelectorAll("[data-option]")) {
@@ -134,10 +136,41 @@ function result(row) {
   return row.winner === row.human_seat ? "won" : "lost";
 }
 
+// The seat links this browser has opened (table, seat, token): what proves which games are its own.
+function seatLinks() {
+  try { return JSON.parse(localStorage.getItem("parlour-seats") || "[]"); } catch { return []; }
+}
+
+function rememberSeat(table, seat, token) {
+  const links = seatLinks().filter((l) => !(l.table === table && l.seat === seat));
+  links.push({ table, seat, token });
+  localStorage.setItem("parlour-seats", JSON.stringify(links.slice(-200)));
+}
+
+async function postJSON(url, body) {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
 async function history() {
   $("history").hidden = false;
   $("where").textContent = "History";
-  const body = await (await fetch("/api/history")).json();
+  const mine = await (await postJSON("/api/my-games", { links: seatLinks() })).json();
+  const myRows = $("my-games").tBodies[0];
+  $("no-my-games").hidden = mine.games.length > 0;
+  for (const g of mine.games.slice().reverse()) {
+    const when = g.when ? new Date(g.when * 1000).toLocaleString() : "";
+    const outcome = !g.finished ? "not finished" : g.winner === null ? "drawn" : g.winner === g.seat ? "won" : "lost";
+    const link = { table: g.table, seat: g.seat, token: seatLinks().find((l) => l.table === g.table && l.seat === g.seat).token };
+    const cell = g.finished
+      ? el("button", { type: "button", class: "my-record", onclick: () => showMyRecord(g.game, link) }, "Record")
+      : el("a", { href: `/t/${g.table}#seat=${g.seat}&k=${link.token}` }, "Back to the table");
+    myRows.append(el("tr", { "data-table": g.table }, el("td", {}, String(g.game)), el("td", {}, g.names.join(", ")),
+      el("td", {}, outcome), el("td", {}, g.scores ? g.scores.join(" ") : ""), el("td", {}, when), el("td", {}, cell)));
+  }
+  const res = await fetch("/api/history");
+  if (!res.ok) return;  // this server does not share its history: only your own games
+  const body = await res.json();
+  $("all-games").hidden = false;
   $("history-stats").textContent = body.stats;
   const rows = $("games").tBodies[0];
   $("no-games").hidden = body.games.length > 0;
@@ -154,11 +187,40 @@ async function history() {
 
 async function showRecord(id) {
   const body = await (await fetch(`/api/history/${id}`)).json();
-  $("record-title").textContent = `Game #${id}: ${body.record.game}`;
+  recordDialog(`Game #${id}: ${body.record.game}`, body);
+}
+
+async function showMyRecord(game, link) {
+  const res = await postJSON("/api/record", link);
+  const body = await res.json();
+  if (!res.ok) { $("no-my-games").hidden = false; $("no-my-games").textContent = body.error; return; }
+  recordDialog(`Your game of ${game}`, body);
+}
+
+function recordDialog(title, body) {
+  $("record-title").textContent = title;
   $("record-deals").replaceChildren(...body.deals.map((lines) =>
     el("li", {}, ...lines.map((l) => el("div", {}, prettyText(l))))));
   $("record-text").textContent = JSON.stringify(body.record, null, 1);
   $("record-dialog").showModal();
+}
+
+// A record as a file, for `parlour verify` (it holds the seeds: the server gives it only after the game).
+async function downloadRecord() {
+  const res = await postJSON("/api/record", { table: T.id, seat: T.seat, token: T.token });
+  const body = await res.json();
+  if (!res.ok) { tell(body.error); return; }
+  const blob = new Blob([JSON.stringify(body.record)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: "parlour-game.json" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  tell("Record saved as parlour-game.json: run `parlour verify parlour-game.json`.");
+}
+
+function clientSeed() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // ---------------------------------------------------------------- the table
@@ -172,6 +234,7 @@ function table(id) {
   if (frag.has("seat") && frag.has("k")) {
     T.seat = Number(frag.get("seat"));
     T.token = frag.get("k");
+    rememberSeat(id, T.seat, T.token);
   }
   $("four").checked = four;
   $("four").addEventListener("change", () => toggleFour());
@@ -183,7 +246,9 @@ function table(id) {
   $("sheet-button").addEventListener("click", () => showSheet());
   $("demo-seat").addEventListener("click", () => send({ type: "demo" }));
   $("speed").addEventListener("change", () => send({ type: "speed", delay: Number($("speed").value) }));
-  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog"]) {
+  $("fair-help").addEventListener("click", () => openDialog("fair-dialog"));
+  $("verify").addEventListener("click", () => downloadRecord());
+  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog", "fair-dialog"]) {
     $(d).addEventListener("close", () => restoreFocus());
   }
   document.addEventListener("keydown", onKey);
@@ -206,7 +271,8 @@ function connect() {
   T.ws = ws;
   ws.addEventListener("open", () => {
     T.retry = 0;
-    const hello = { type: "hello", seat: T.seat, token: T.token };
+    // the browser's own part of the cards' seed: it counts once, when this seat is first taken
+    const hello = { type: "hello", seat: T.seat, token: T.token, client_seed: clientSeed() };
     const name = localStorage.getItem("parlour-name");
     if (T.seat !== null && name) hello.name = name;
     ws.send(JSON.stringify(hello));
@@ -266,7 +332,9 @@ function setKeys(game, keys) {
 function onFrame(f) {
   if (f.type === "error") { setStatus(f.message); tell(f.message); return; }
   if (f.type === "hint") { showHint(f.action); return; }
+  if (f.type === "waiting") { showWaiting(f); return; }
   if (f.type !== "state") return;
+  $("waiting").hidden = true;
   if (f.full) $("log").replaceChildren();
   T.frame = f;
   say(f.log || []);
@@ -283,6 +351,26 @@ function onFrame(f) {
     T.dealsSeen = f.deals_scored;
     if (f.summary && f.summary.length) showSummary(f);
   }
+}
+
+// Before the first deal: the people still taking their seats, and the commitment already made.
+function showWaiting(f) {
+  const names = seatNames(f.players.length);
+  const missing = f.players.map((p, i) => (p.kind === "human" && !p.taken ? names[i] : null)).filter((n) => n);
+  $("where").textContent = `${f.title} · waiting for the players`;
+  $("waiting").hidden = false;
+  $("waiting").textContent = `The cards are dealt once every person has taken their seat` +
+    (missing.length ? ` (waiting for ${missing.join(", ")}).` : ".");
+  showCommitment(f);
+}
+
+function showCommitment(f) {
+  $("fair").hidden = !f.commitment;
+  if (!f.commitment) return;
+  $("commitment").textContent = f.commitment.short;
+  $("fair-commitment").textContent = f.commitment.hex;
+  $("reveal").hidden = !f.proof;
+  if (f.proof) $("server-seed").textContent = f.proof.server_seed;
 }
 
 function act(action) {
@@ -366,6 +454,7 @@ function render() {
   $("demo-seat").setAttribute("aria-pressed", f.demo ? "true" : "false");
   $("demo-seat").textContent = f.demo ? "Take my seat back (F2)" : "Demo (F2)";
   $("speed-box").hidden = !f.can_speed;
+  showCommitment(f);
   const nearest = SPEEDS.reduce((a, b) => (Math.abs(b - f.delay) < Math.abs(a - f.delay) ? b : a));
   $("speed").value = String(nearest);
   // my hand and my choices
