@@ -246,7 +246,7 @@ def test_the_table_log_announces_a_computer_discard_once(tmp_path) -> None:
     store = Store(tmp_path / "sk.db")
 
     async def go() -> None:
-        app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=4)  # West picks up before North speaks
+        app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=5)  # West picks up before North speaks
         async with app.run_test(size=(80, 24)) as pilot:
             table = await sit_down(app, pilot, "schafkopf")
             await pilot.pause(0.1)

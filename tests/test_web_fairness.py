@@ -110,10 +110,11 @@ def api_answers(srv: Any, table: dict[str, Any]) -> list[str]:
     return answers
 
 
+@pytest.mark.parametrize(("game", "options"), [("gops", {"cards": 6}), ("truc", {}), ("clobby", {"game_point": 100})])
 def test_a_two_person_game_tells_nobody_the_cards_before_its_end_and_only_its_people_after(
-        tmp_path: Any, log_lines: list[str]) -> None:
+        tmp_path: Any, log_lines: list[str], game: str, options: dict[str, Any]) -> None:
     with ServerThread(tmp_path / "fair.db", rate=(10_000, 10_000), share_history=False) as srv:
-        table = create(srv, "gops", [{"kind": "invite"}, {"kind": "invite"}], options={"cards": 6})
+        table = create(srv, game, [{"kind": "invite"}, {"kind": "invite"}], options=options)
         url = f"{srv.ws_url}/ws/{table['id']}"
         seeds = [new_client_seed(), new_client_seed()]
         frames: list[list[str]] = [[], [], []]  # North, South, a spectator
