@@ -82,7 +82,7 @@ def _warm_up() -> None:
 
 @dataclass
 class LiveTable:
-    """A table in memory: ``table`` is None until every person has taken their seat (``Tables.take``).
+    """A table in memory: ``table`` is None until every person has taken their seat (``Tables.claim``).
 
     ``pending``: until then, the server's secret seed and its commitment (``parlour.fairness``);
     once dealt, the state's ``proof`` holds them.
@@ -382,8 +382,8 @@ class Tables:
             raise Refused("this link does not open that seat")
         return seat
 
-    def claim(self, live: LiveTable, seat: int, name: object, client_seed: object = None) -> bool:
-        """A person takes (or takes back) their seat; True when that dealt the table's first pack.
+    def claim(self, live: LiveTable, seat: int, name: object, client_seed: object = None) -> None:
+        """A person takes (or takes back) their seat; the last person to take theirs deals the first pack.
 
         ``client_seed``: the 32 hex digits the person's browser chose, counted only the first
         time the seat is taken before the deal (a scripted client without one gives "").  Once
@@ -405,8 +405,6 @@ class Tables:
             self.store.save_web_seats(live.id, live.seats)
         if live.table is None and all(s["kind"] != "human" or s.get("client_seed") is not None for s in live.seats):
             self._deal_first(live)
-            return True
-        return False
 
     def _deal_first(self, live: LiveTable) -> None:
         """Every person is seated: make the game's seed from the committed server seed and their seeds, and deal."""
