@@ -14,6 +14,7 @@ from types import TracebackType
 
 import uvicorn
 
+from .limits import Limits
 from .server import BURST, MAX_MESSAGE, RATE, WS_DEFLATE, create_app
 
 
@@ -27,12 +28,13 @@ class ServerThread:
     """``with ServerThread(db) as server: ... server.url ...``; stops (and frees the port) on exit."""
 
     def __init__(self, db: str | Path, *, workers: int = 0, port: int | None = None,
-                 rate: tuple[float, float] = (RATE, BURST)) -> None:
+                 rate: tuple[float, float] = (RATE, BURST), limits: Limits | None = None) -> None:
+        """``rate`` and ``limits`` as ``create_app`` takes them (every client here is 127.0.0.1)."""
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        self.app = create_app(db, workers=workers, rate=rate)
+        self.app = create_app(db, workers=workers, rate=rate, limits=limits)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=MAX_MESSAGE * 2, ws_per_message_deflate=WS_DEFLATE, lifespan="on")
         self.server = uvicorn.Server(config)

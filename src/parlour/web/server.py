@@ -14,7 +14,6 @@ import contextlib
 import json
 import logging
 import signal
-import time
 from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
@@ -30,6 +29,7 @@ from ..registry import game_class, names, rules_text
 from ..store import Store
 from ..text import CardKeys, format_stats
 from .jsontext import decode, encode
+from .limits import Accounts, Bucket, Limits, peer_address, take_all
 from .pubsub import Subscription
 from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json
 from .views import narrate_events, seat_frame, web_keys
@@ -52,24 +52,6 @@ STATIC = files("parlour.web") / "static"
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
-
-
-class Bucket:
-    """A token bucket: ``RATE`` messages a second, ``BURST`` at once."""
-
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.level = burst
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
 
 
 def origin_ok(origin: str | None, host: str | None, allowed: set[str]) -> bool:
@@ -95,19 +77,24 @@ def games_catalogue() -> list[dict[str, Any]]:
 
 
 def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
-               store: Store | None = None, rate: tuple[float, float] = (RATE, BURST)) -> FastAPI:
+               store: Store | None = None, rate: tuple[float, float] = (RATE, BURST),
+               limits: Limits | None = None) -> FastAPI:
     """The whole web application on the saved-games database ``db``.
 
-    ``rate``: messages per second and burst per connection (tests driving many games raise it).
+    ``rate``: messages per second and burst per connection, and per seat (tests driving many
+    games raise it); ``limits``: the caps per address, table and server (``Limits``; tests,
+    all from 127.0.0.1, raise them).
     """
     allowed = set(allowed_origins or ())
     state: dict[str, Tables] = {}
+    limits = limits or Limits()
+    accounts = Accounts(limits, rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
         st = Store(db) if store is None else store
-        tables = Tables(st, workers=workers)
+        tables = Tables(st, workers=workers, unjoined_kept=limits.unjoined_seconds)
         state["tables"] = tables
         try:
             yield
@@ -186,6 +173,13 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
+        address = peer_address(request.scope)
+        if not accounts.may_create(address):
+            return JSONResponse({"error": "too many new tables from your address: try again in a minute"},
+                                status_code=429, headers={"Retry-After": str(accounts.retry_after(address))})
+        if state["tables"].store.open_web_tables() >= limits.open_tables:
+            return JSONResponse({"error": "this server has as many open tables as it can keep: try again later"},
+                                status_code=503, headers={"Retry-After": "60"})
         try:
             body = json.loads(await request.body())
             if not isinstance(body, dict):
@@ -231,8 +225,18 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         if live is None:
             await websocket.close(code=1008)
             return
-        await websocket.accept()
-        await Connection(websocket, tables, live, Bucket(*rate)).run()
+        address = peer_address(websocket.scope)
+        refused = accounts.connect(address)
+        try:
+            await websocket.accept()
+            if refused is not None:
+                await websocket.send_text(encode({"type": "error", "message": refused}))
+                await websocket.close(code=1008)
+                return
+            await Connection(websocket, tables, live, Bucket(*rate), accounts, address).run()
+        finally:
+            if refused is None:
+                accounts.disconnect(address)
 
     app.state.parlour = state
     return app
@@ -241,12 +245,16 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
 class Connection:
     """One browser (or scripted client) at one table, as one seat or as a spectator."""
 
-    def __init__(self, websocket: WebSocket, tables: Tables, live: LiveTable, bucket: Bucket) -> None:
+    def __init__(self, websocket: WebSocket, tables: Tables, live: LiveTable, bucket: Bucket,
+                 accounts: Accounts, address: str) -> None:
         self.ws = websocket
         self.tables = tables
         self.live = live
         self.seat: int | None = None
         self.bucket = bucket
+        self.accounts = accounts
+        self.address = address
+        self.seat_bucket: Bucket | None = None  # shared by every connection of this seat (``Accounts``)
         self.sent_count = -1
         self.sub: Subscription | None = None
         self.card_keys = CardKeys()  # this browser's keys bound to cards, for the deal (as at the terminal)
@@ -258,29 +266,45 @@ class Connection:
     async def error(self, message: str) -> None:
         await self.send({"type": "error", "message": message})
 
+    async def refuse(self, message: str) -> None:
+        """Say why, then close with 1008 (a policy violation: the page shows the reason and retries slowly)."""
+        await self.error(message)
+        await self.ws.close(code=1008)
+
     async def run(self) -> None:
+        limits = self.accounts.limits
         try:
-            hello = await self.receive()
-            if hello is None or hello.get("type") != "hello":
-                await self.error("say hello first")
-                await self.ws.close(code=1008)
+            try:
+                hello = await asyncio.wait_for(self.receive(), limits.hello_seconds)
+            except TimeoutError:
+                await self.refuse(f"say hello within {limits.hello_seconds:g} seconds")
                 return
+            if hello is None or hello.get("type") != "hello":
+                await self.refuse("say hello first")
+                return
+            live = self.live
+            before = live.players()
             if hello.get("seat") is not None:
                 try:
-                    self.seat = self.tables.seat_for(self.live, hello.get("seat"), hello.get("token"))
-                    self.tables.claim(self.live, self.seat, hello.get("name"))
+                    self.seat = self.tables.seat_for(live, hello.get("seat"), hello.get("token"))
                 except Refused as exc:
-                    await self.error(str(exc))
-                    await self.ws.close(code=1008)
+                    await self.refuse(str(exc))
                     return
+                if live.connected.get(self.seat, 0) >= limits.connections_per_seat:
+                    await self.refuse(f"this seat is open in too many windows (at most {limits.connections_per_seat})")
+                    return
+                self.tables.claim(live, self.seat, hello.get("name"))
+                self.seat_bucket = self.accounts.by_seat((live.id, self.seat))
+            elif live.watchers - sum(live.connected.values()) >= limits.spectators_per_table:
+                await self.refuse(f"this table has as many spectators as it takes ({limits.spectators_per_table})")
+                return
             self.presence(+1)
-            sub = self.sub = self.tables.pubsub.subscribe(self.live.id)
-            self.tables.watch(self.live, +1)
+            sub = self.sub = self.tables.pubsub.subscribe(live.id)
+            self.tables.watch(live, +1)
             try:
-                await self.send_state(narrate_events(self.live.recent(LOG_ON_CONNECT), self.live.game,
-                                                     self.live.table.state.game.num_players, self.seat), full=True)
-                await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
-                                                                "presence": True})
+                await self.send_state(narrate_events(live.recent(LOG_ON_CONNECT), live.game,
+                                                     live.table.state.game.num_players, self.seat), full=True)
+                await self.publish_presence(before)
                 reader = asyncio.create_task(self.read_loop())
                 try:
                     async for message in sub:
@@ -293,14 +317,25 @@ class Connection:
                         await reader
             finally:
                 sub.close()
+                before = self.live.players()
                 self.presence(-1)
                 self.tables.watch(self.live, -1)
-                await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
-                                                                "presence": True})
+                await self.publish_presence(before)
         except WebSocketDisconnect:
             return
         finally:
             self._let_go()
+
+    async def publish_presence(self, before: list[dict[str, Any]]) -> None:
+        """Tell the table's other connections of a change of its seats (a person came or went), if any.
+
+        Why only the seats, and only on a change: every connection used to answer a join or a
+        leave with a whole frame of its own, so 300 spectators cost 45,000 frames; a spectator
+        changes no seat, and a seat's change is one small frame that every connection forwards.
+        """
+        players = self.live.players()
+        if players != before:
+            await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "players": players})
 
     def _let_go(self) -> None:
         """Let go of the table as the connection ends.
@@ -340,7 +375,7 @@ class Connection:
         try:
             while True:
                 message = await self.receive()
-                if not self.bucket.take():
+                if not take_all(self.bucket, self.seat_bucket, self.accounts.by_address(self.address)):
                     refused += 1
                     await self.error("too many messages: slow down")
                     if refused > 50:
@@ -397,6 +432,9 @@ class Connection:
             await self.send_state([], full=True)
             return
         if message.get("count", -1) < 0:
+            return
+        if "players" in message:  # the seats alone (``publish_presence``): the page redraws them
+            await self.send({"type": "presence", "players": message["players"]})
             return
         events = [event_from_json(e) for e in message.get("events", [])]
         lines = narrate_events(events, live.game, live.table.state.game.num_players, self.seat)
@@ -497,13 +535,14 @@ def _tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2) -> int:
-    """Run the server until interrupted (``parlour serve``)."""
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2,
+          limits: Limits | None = None) -> int:
+    """Run the server until interrupted (``parlour serve``; ``limits``: the defaults unless given)."""
     import uvicorn
 
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
     Store(db).close()
-    app = create_app(db, workers=workers)
+    app = create_app(db, workers=workers, limits=limits)
     print("Getting the computer players ready...", flush=True)
     _tune_gc()
     shown = f"[{host}]" if ":" in host else host

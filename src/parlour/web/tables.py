@@ -31,6 +31,7 @@ from ..registry import game_class, load
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
 from .jsontext import decode, encode
+from .lifeline import exit_with_parent
 from .pubsub import LocalPubSub, PubSub
 
 log = logging.getLogger("parlour.web")
@@ -48,6 +49,8 @@ INLINE_WARMUP = 200  # moves of a game and level before slow ones count (its cac
 INLINE_STALL = 0.1  # CPU seconds: one inline move this slow sends its game and level to the pool at once
 IDLE_KEPT = 600.0  # seconds an unfinished table nobody watches stays in memory (the store has it)
 SWEEP_EVERY = 30.0  # seconds between looks for such tables
+UNJOINED_KEPT = 3600.0  # seconds an unfinished table nobody joined stays in the store untouched (``Limits``)
+EXPIRE_EVERY = 300.0  # seconds between looks in the store for such tables (a scan of the open ones)
 
 
 class Refused(ValueError):
@@ -65,8 +68,10 @@ def _bot_act(game: str, level: str, view: dict[str, Any], seed: int) -> str:
 
 
 def _worker_start() -> None:
-    """A new worker: Ctrl+C is the server's to handle (it shuts the pool down), not the worker's."""
+    """A new worker: Ctrl+C is the server's to handle (it shuts the pool down), not the worker's;
+    and the worker ends with the server, however the server ends (``exit_with_parent``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
 
 
 def _warm_up() -> None:
@@ -178,9 +183,12 @@ class Tables:
     """Every table of this server process, backed by ``store``; bots run in ``pool``."""
 
     def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2,
-                 inline: tuple[str, ...] | None = None) -> None:
-        """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool)."""
+                 inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT) -> None:
+        """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool);
+        ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``)."""
         self.store = store
+        self.unjoined_kept = unjoined_kept
+        self._expired = time.monotonic()
         self.pubsub: PubSub = pubsub or LocalPubSub()
         self.live: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -239,7 +247,7 @@ class Tables:
             elif seat.get("kind") == "human":
                 token = secrets.token_urlsafe(16)  # 128 random bits
                 stored.append({"kind": "human", "level": None, "name": _name(seat.get("name")),
-                               "token": token_hash(token), "claimed": bool(seat.get("claimed"))})
+                               "token": token_hash(token), "claimed": bool(seat.get("claimed")), "joined": False})
                 tokens.append(token)
             else:
                 raise Refused("each seat is a person or a computer player")
@@ -268,14 +276,30 @@ class Tables:
         self.sweep()
 
     def sweep(self, now: float | None = None) -> None:
-        """Drop from memory the tables nobody watches that are finished or idle too long (every ``SWEEP_EVERY`` s)."""
+        """Drop from memory the tables nobody watches that are finished or idle too long (every ``SWEEP_EVERY`` s),
+        and from the store the tables nobody joined (``expire``, every ``EXPIRE_EVERY`` s)."""
         now = time.monotonic() if now is None else now
+        if now - self._expired >= min(EXPIRE_EVERY, self.unjoined_kept):
+            self._expired = now
+            self.expire()
         if now - self._swept < SWEEP_EVERY:
             return
         self._swept = now
         for live in list(self.live.values()):
             if self._quiet(live) and (live.finished is not None or now - live.idle_since > IDLE_KEPT):
                 del self.live[live.id]
+
+    def expire(self) -> list[str]:
+        """Delete from the store (and memory) the unfinished tables nobody joined, untouched ``unjoined_kept`` s.
+
+        Why: creating a table costs its creator nothing, and a table nobody ever sat at would stay
+        in the store forever (and count against ``Limits.open_tables``).  A table in use is kept.
+        """
+        busy = {table_id for table_id, live in self.live.items() if not self._quiet(live)}
+        gone = self.store.expire_web_tables(time.time() - self.unjoined_kept, keep=busy)
+        for table_id in gone:
+            self.live.pop(table_id, None)
+        return gone
 
     def _quiet(self, live: LiveTable) -> bool:
         """Nobody watches ``live``, nothing is moving it, and everything it did is saved and announced."""
@@ -319,9 +343,12 @@ class Tables:
         return seat
 
     def claim(self, live: LiveTable, seat: int, name: object) -> None:
+        """``seat``'s link was opened: the seat is taken (and the table joined: it never expires)."""
         info = live.seats[seat]
-        changed = not info.get("claimed")
+        changed = not info.get("claimed") or info.get("joined") is False  # (a table saved before the mark has none)
         info["claimed"] = True
+        if "joined" in info:
+            info["joined"] = True
         if isinstance(name, str) and name.strip() and _name(name) != info.get("name"):
             info["name"] = _name(name)
             changed = True

@@ -266,6 +266,7 @@ function setKeys(game, keys) {
 function onFrame(f) {
   if (f.type === "error") { setStatus(f.message); tell(f.message); return; }
   if (f.type === "hint") { showHint(f.action); return; }
+  if (f.type === "presence") { if (T.frame) { T.frame.players = f.players; render(); } return; }  // the seats alone
   if (f.type !== "state") return;
   if (f.full) $("log").replaceChildren();
   T.frame = f;
