@@ -216,6 +216,30 @@ def test_an_addresss_connections_share_one_rate_limit_and_are_capped(tmp_path: P
         asyncio.run(scenario())
 
 
+def test_a_flood_is_slowed_not_answered_message_by_message(tmp_path: Path) -> None:
+    """A connection flooding past its rate waits before each next message is read (at no cost to the
+    server) instead of being answered fifty times and closed, to reconnect at once."""
+    with ServerThread(tmp_path / "flood.db", rate=(1, 2), limits=LOOSE) as srv:
+        table = create(srv, "gops", GOPS)
+
+        async def scenario() -> None:
+            ws = await connect(srv, table["id"])
+            await ws.send(hello())
+            await first_of(ws, "state")
+            for _ in range(300):
+                await ws.send(json.dumps({"type": "ping"}))
+            replies = []
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(2.0):
+                    while True:
+                        replies.append(await ws.recv())
+            assert len(replies) <= 15, f"{len(replies)} answers in 2 s: the flood was read at full speed"
+            assert ws.close_code is None, "still open: closed, it would come back at once"
+            await ws.close()
+
+        asyncio.run(scenario())
+
+
 # ------------------------------------------------------------------ 4. table creation: a rate, expiry, a cap
 def post_table(srv: Any, local: str | None = None) -> httpx.Response:
     transport = httpx.HTTPTransport(local_address=local) if local else None

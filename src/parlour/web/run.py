@@ -15,6 +15,7 @@ from types import TracebackType
 import uvicorn
 
 from .limits import Limits
+from .paced import PacedWebSockets
 from .server import BURST, MAX_MESSAGE, RATE, WS_DEFLATE, create_app
 
 
@@ -36,7 +37,8 @@ class ServerThread:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.app = create_app(db, workers=workers, rate=rate, limits=limits)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=MAX_MESSAGE * 2, ws_per_message_deflate=WS_DEFLATE, lifespan="on")
+                                ws_max_size=MAX_MESSAGE * 2, ws_per_message_deflate=WS_DEFLATE, lifespan="on",
+                                ws=PacedWebSockets)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name=f"parlour-web-{self.port}", daemon=True)
 

@@ -30,6 +30,7 @@ from ..store import Store
 from ..text import CardKeys, format_stats
 from .jsontext import decode, encode
 from .limits import Accounts, Bucket, Limits, peer_address, take_all
+from .paced import PacedWebSockets
 from .pubsub import Subscription
 from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json
 from .views import narrate_events, seat_frame, web_keys
@@ -44,6 +45,8 @@ MAX_BODY = 8192  # bytes of a request body (the lobby's form)
 # (app.js); at this rate one process serves 200 tables within 100 ms (bench/bench_web_load.py).
 RATE = 2.0  # messages per second a connection may send, on average
 BURST = 6.0  # ... and at once
+FLOOD_AFTER = 5  # messages refused in quick succession: a flood (a page keeping its pace has one or two)
+FLOOD_PAUSE = 1.0  # seconds a flooding connection waits before its next message is read
 LOG_ON_CONNECT = 80  # announcements sent to a (re)connecting browser
 # No permessage-deflate: a frame is a few kilobytes of JSON, and compressing every one cost the
 # server about a tenth of its CPU under load (bench/bench_web_load.py); CPU is the scarce thing here.
@@ -371,17 +374,25 @@ class Connection:
         return message
 
     async def read_loop(self) -> None:
-        refused = 0
+        """Read and answer messages, each one within the connection's, the seat's and the address's rates.
+
+        Why a flood is slowed rather than closed: after a refusal or two (a page that lost its
+        pace), messages refused in quick succession make the connection wait ``FLOOD_PAUSE``
+        before its next is read, so the flood waits in its own socket buffers, at no CPU cost here.  A
+        connection closed instead is reconnected at once, and until its closing handshake ends
+        the server still parses everything the flooder sends (up to ten seconds: uvicorn).
+        """
+        refused = 0  # refusals lately (less one for each message taken)
         try:
             while True:
                 message = await self.receive()
                 if not take_all(self.bucket, self.seat_bucket, self.accounts.by_address(self.address)):
                     refused += 1
                     await self.error("too many messages: slow down")
-                    if refused > 50:
-                        await self.ws.close(code=1008)
-                        break
+                    if refused >= FLOOD_AFTER:
+                        await asyncio.sleep(FLOOD_PAUSE)
                     continue
+                refused = max(0, refused - 1)  # a flood stays one until it has kept its rate a while
                 if message is not None:
                     await self.handle(message)
         finally:
@@ -553,7 +564,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     previous = signal.signal(signal.SIGINT, _stopped)
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 2,
-                    ws_per_message_deflate=WS_DEFLATE)
+                    ws_per_message_deflate=WS_DEFLATE, ws=PacedWebSockets)
     finally:
         signal.signal(signal.SIGINT, previous)
     print("Parlour has stopped serving.", flush=True)
