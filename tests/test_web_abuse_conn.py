@@ -376,3 +376,36 @@ def test_killing_the_server_leaves_no_worker_or_resource_tracker_behind(tmp_path
             if alive(p):
                 with contextlib.suppress(OSError):
                     os.kill(p, signal.SIGKILL)
+
+
+POOL_OF_ONE = """
+import concurrent.futures, functools, multiprocessing, os, sys, time
+from parlour.web.lifeline import exit_with_parent
+pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                              initializer=functools.partial(exit_with_parent, 0.1, False))
+print(pool.submit(os.getpid).result(), flush=True)
+pool.submit(time.sleep, 60)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads the process tree from /proc (Linux)")
+def test_a_worker_ends_with_its_parent_without_the_kernels_help() -> None:
+    """The portable way (a thread watching the parent's pid), on its own: what a platform without prctl has."""
+    proc = subprocess.Popen([sys.executable, "-c", POOL_OF_ONE], stdout=subprocess.PIPE, text=True)
+    worker = 0
+    try:
+        assert proc.stdout is not None
+        worker = int(proc.stdout.readline())
+        assert alive(worker)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(worker), "the worker outlived its parent"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        if worker and alive(worker):
+            os.kill(worker, signal.SIGKILL)

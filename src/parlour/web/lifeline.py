@@ -24,11 +24,15 @@ PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 POLL_SECONDS = 1.0
 
 
-def exit_with_parent(poll: float = POLL_SECONDS) -> None:
-    """From now on this process ends when its parent ends (call it in a worker's initializer)."""
+def exit_with_parent(poll: float = POLL_SECONDS, kernel: bool = True) -> None:
+    """From now on this process ends when its parent ends (call it in a worker's initializer).
+
+    ``kernel``: False leaves it to the watching thread alone (the test of the portable way).
+    """
     parent = multiprocessing.parent_process()
     expected = parent.pid if parent is not None and parent.pid is not None else os.getppid()
-    _ask_the_kernel()
+    if kernel:
+        _ask_the_kernel()
     if os.getppid() != expected:  # the parent died before the kernel was asked: nobody will tell us
         os._exit(1)
     watcher = threading.Thread(target=_watch, args=(expected, poll), name="parlour-lifeline", daemon=True)
