@@ -19,6 +19,9 @@ ends the client opens a new table.  Reported per table count:
 - srv ms/act: the server's CPU milliseconds per action (its cost, whatever else the machine runs);
 - load: the 1-minute load average before and after the run (other jobs on the machine count).
 
+The server's per-address limits (``parlour.web.limits.Limits``) are raised, since every client
+here is 127.0.0.1; ``bench/bench_web_abuse.py`` plays against the default ones.
+
 Only the ``--seconds`` after a warm-up (``--warmup``, default 5 s: tables opening, first imports,
 the bots' caches filling) are counted.  Bounded: at most 120 s of play per table count, at most
 500 tables; loopback only.

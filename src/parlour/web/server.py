@@ -4,7 +4,8 @@ Why every check is here and not in the page: the server is the only authority.  
 proves its seat with the per-seat token (first WebSocket message, never in a URL the server
 logs: the page keeps it in the link's ``#fragment``), every message is checked against a
 schema and a size limit and for being legal for *that* seat *now*, each connection has a
-rate limit, and a WebSocket from a page of another site (``Origin``) is refused.
+rate limit, and a WebSocket from a page of another site (``Origin``) is refused.  What one
+client may take beyond that (connections, shared rates, tables) is ``limits.Limits``.
 """
 
 from __future__ import annotations
