@@ -204,8 +204,16 @@ def test_an_addresss_connections_share_one_rate_limit_and_are_capped(tmp_path: P
                 await first_of(ws, "state")
             fifth = await connect(srv, table["id"])
             assert "too many connections from your address (at most 4)" in await refused(fifth)
-            ok, errors = await pongs(mine, 5)  # 20 pings; the address has 8 tokens left (and the refill)
+            ok, errors = await pongs(mine, 5)  # 20 pings; the address has 7 tokens left (and the refill)
             assert ok <= 11 and errors >= 9, (ok, errors)
+            for _ in range(10):  # reconnecting in a loop: once out of tokens, refused before being accepted
+                try:
+                    assert "too many connections" in await refused(await connect(srv, table["id"]))
+                except websockets.InvalidStatus as exc:
+                    assert exc.response.status_code == 403
+                    break
+            else:
+                raise AssertionError("every attempt was accepted to be refused")
             elsewhere = await connect(srv, table["id"], local=OTHER)  # another address: its own budget
             await elsewhere.send(hello())
             await first_of(elsewhere, "state")

@@ -112,6 +112,14 @@ def peer_address(scope: Mapping[str, Any]) -> str:
     return str(client[0]) if client else "unknown"
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """A connection refused: ``message`` is said in an error frame if ``answered``, else it is closed unaccepted."""
+
+    message: str
+    answered: bool = True
+
+
 class Accounts:
     """The per-address and per-seat counts of one server (all on its event loop: no locks)."""
 
@@ -123,12 +131,17 @@ class Accounts:
         self.by_seat = Buckets(rate)  # (table id, seat) -> one bucket for all of that seat's connections
         self.new_tables = Buckets(limits.new_tables)
 
-    def connect(self, address: str) -> str | None:
-        """Count a new connection from ``address``; the reason it is refused (not counted), or None."""
-        if self.open.get(address, 0) >= self.limits.connections_per_address:
-            return f"too many connections from your address (at most {self.limits.connections_per_address})"
+    def connect(self, address: str) -> Refusal | None:
+        """Count a new connection from ``address``; why it is refused (then it is not counted), or None.
+
+        Why every attempt costs a token, refused or not: a client at its cap that reconnects in
+        a loop soon has none, and is then refused before the WebSocket is accepted (an HTTP 403,
+        far cheaper than accepting it to say why, then closing it).
+        """
         if not take_all(self.by_address(address)):
-            return "too many connections opened from your address: slow down"
+            return Refusal("too many connections opened from your address: slow down", answered=False)
+        if self.open.get(address, 0) >= self.limits.connections_per_address:
+            return Refusal(f"too many connections from your address (at most {self.limits.connections_per_address})")
         self.open[address] = self.open.get(address, 0) + 1
         return None
 

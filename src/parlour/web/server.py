@@ -231,10 +231,13 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
             return
         address = peer_address(websocket.scope)
         refused = accounts.connect(address)
+        if refused is not None and not refused.answered:
+            await websocket.close(code=1008)
+            return
         try:
             await websocket.accept()
             if refused is not None:
-                await websocket.send_text(encode({"type": "error", "message": refused}))
+                await websocket.send_text(encode({"type": "error", "message": refused.message}))
                 await websocket.close(code=1008)
                 return
             await Connection(websocket, tables, live, Bucket(*rate), accounts, address).run()
