@@ -282,7 +282,8 @@ class Connection:
         limits = self.accounts.limits
         try:
             try:
-                hello = await asyncio.wait_for(self.receive(), limits.hello_seconds)
+                async with asyncio.timeout(limits.hello_seconds):  # no task of its own, as wait_for makes
+                    hello = await self.receive()
             except TimeoutError:
                 await self.refuse(f"say hello within {limits.hello_seconds:g} seconds")
                 return
