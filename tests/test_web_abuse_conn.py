@@ -20,6 +20,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -145,6 +146,42 @@ def test_a_table_takes_so_many_spectators_and_a_seat_so_many_windows(server: Any
             await ws.close()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="Debian's chromium is not installed")
+def test_the_page_redraws_the_seats_from_a_presence_frame(server: Any) -> None:
+    """In Chromium: a spectator's page shows North away, then (from the small frame alone) there, then away."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    table = create(server, "gops", GOPS)
+    came, leave = threading.Event(), threading.Event()
+
+    def north() -> None:  # a person at North, in a thread of its own (the page's API is synchronous)
+        async def visit() -> None:
+            ws = await connect(server, table["id"])
+            await ws.send(hello(0, table["tokens"][0]))
+            await first_of(ws, "state")
+            came.set()
+            await asyncio.to_thread(leave.wait, 30)
+            await ws.close()
+        asyncio.run(visit())
+
+    away = "document.querySelector('#others').textContent.includes('away')"
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        try:
+            page = browser.new_context(bypass_csp=True).new_page()
+            page.goto(f"{server.url}/t/{table['id']}")
+            page.wait_for_function(away, timeout=15_000)
+            visitor = threading.Thread(target=north)
+            visitor.start()
+            assert came.wait(15)
+            page.wait_for_function(f"!({away})", timeout=15_000)
+            leave.set()
+            visitor.join(15)
+            page.wait_for_function(away, timeout=15_000)
+        finally:
+            leave.set()
+            browser.close()
 
 
 # ------------------------------------------------------------------ 2. the hello deadline
