@@ -19,6 +19,9 @@ ends the client opens a new table.  Reported per table count:
 - srv ms/act: the server's CPU milliseconds per action (its cost, whatever else the machine runs);
 - load: the 1-minute load average before and after the run (other jobs on the machine count).
 
+The server's per-address limits (``parlour.web.limits.Limits``) are raised, since every client
+here is 127.0.0.1; ``bench/bench_web_abuse.py`` plays against the default ones.
+
 Only the ``--seconds`` after a warm-up (``--warmup``, default 5 s: tables opening, first imports,
 the bots' caches filling) are counted.  Bounded: at most 120 s of play per table count, at most
 500 tables; loopback only.
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -38,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -86,15 +91,20 @@ async def create_table(client: httpx.AsyncClient, url: str, game: str, players: 
 
 async def one_table(url: str, ws_url: str, game: str, players: int, level: str, seed: int, start: float,
                     measured: float, stop: float, latencies: list[float], counts: dict[str, int],
-                    client: httpx.AsyncClient) -> None:
-    """Play tables one after another until ``stop``; count only from ``measured`` on (after the warm-up)."""
+                    client: httpx.AsyncClient, local: str | None = None) -> None:
+    """Play tables one after another until ``stop``; count only from ``measured`` on (after the warm-up).
+
+    ``local``: the client address to connect from (``client`` too must be bound to it), so that
+    per-address limits see one person at a table (bench/bench_web_abuse.py).
+    """
     rng = random.Random(seed)
     await asyncio.sleep(max(0.0, start - time.monotonic()))
     while time.monotonic() < stop:
         body = await create_table(client, url, game, players, level)
         frag = dict(p.split("=", 1) for p in body["links"][0]["url"].split("#", 1)[1].split("&"))
         pace = Pace(RATE, BURST)
-        async with websockets.connect(f"{ws_url}/ws/{body['id']}", max_size=2**22) as ws:
+        bind: dict[str, Any] = {"local_addr": (local, 0)} if local else {}
+        async with websockets.connect(f"{ws_url}/ws/{body['id']}", max_size=2**22, **bind) as ws:
             await pace.take()
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": frag["k"]}))
             sent_at: float | None = None
@@ -160,23 +170,37 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ramp: float, warmup: float,
-              server_pid: int) -> dict[str, Any]:
+              server_pid: int, local: Callable[[int], str | None] = lambda i: None,
+              beside: Callable[[float], Awaitable[Any]] | None = None) -> dict[str, Any]:
+    """``tables`` scripted tables against the server; ``local(i)``: table i's client address (None: any);
+    ``beside(stop)``: more clients run meanwhile, until ``stop`` (the abuse bench's attackers)."""
     latencies: list[float] = []
     counts = {"actions": 0, "moves": 0, "games": 0, "throttled": 0, "errors": 0}
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+    clients: dict[str | None, httpx.AsyncClient] = {}
+    for i in range(tables):
+        if local(i) not in clients:
+            address = local(i)
+            transport = httpx.AsyncHTTPTransport(local_address=address, limits=limits) if address else None
+            clients[address] = httpx.AsyncClient(limits=limits, timeout=60, transport=transport)
+    try:
         begin = time.monotonic()
         measured = begin + max(warmup, ramp)
         stop = measured + seconds
         tasks = [one_table(url, ws_url, *GAMES[i % len(GAMES)], level, i, begin + ramp * i / tables, measured,
-                           stop, latencies, counts, client)
+                           stop, latencies, counts, clients[local(i)], local(i))
                  for i in range(tables)]
+        if beside is not None:
+            tasks.append(beside(stop))
         gathered = asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.sleep(measured - time.monotonic())
         cpu0, server0, load0 = time.process_time(), cpu_seconds(server_pid), os.getloadavg()[0]
         results = await gathered
         elapsed = time.monotonic() - measured
         cpu, server_cpu = time.process_time() - cpu0, cpu_seconds(server_pid) - server0
+    finally:
+        for client in clients.values():
+            await client.aclose()
     failures = [r for r in results if isinstance(r, BaseException)]
     lat = sorted(latencies)
 
@@ -204,37 +228,50 @@ def _run_loop(main: Any) -> dict[str, Any]:
     return uvloop.run(main)  # type: ignore[no-any-return]
 
 
+@contextlib.contextmanager
+def server_process(db: str, port: int, workers: int, profile: str | None = None,
+                   limits: str = "") -> Iterator[subprocess.Popen[bytes]]:
+    """The server in its own process (as `parlour serve` runs it), answering on ``port``; stopped on exit.
+
+    ``limits``: a ``parlour.web.limits.Limits(...)`` expression for ``serve`` (default: its defaults).
+    """
+    serve = f"serve('127.0.0.1', {port}, {db!r}, workers={workers}{', limits=' + limits if limits else ''})"
+    code = f"import sys; from parlour.web.limits import Limits; from parlour.web.server import serve; sys.exit({serve})"
+    if profile:  # the event loop's process under cProfile, written when the server stops
+        code = ("import cProfile, signal, sys; from parlour.web.limits import Limits\n"
+                "from parlour.web.server import serve\n"
+                "def stop(*_): raise SystemExit(0)\n"
+                "signal.signal(signal.SIGTERM, stop)\n"
+                "p = cProfile.Profile(); p.enable()\n"
+                f"try: {serve}\n"
+                f"finally: p.disable(); p.dump_stats({profile!r})\n")
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2)
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("the server did not start") from None
+                time.sleep(0.2)
+        yield server
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def one_run(tables: int, seconds: float, level: str, workers: int, ramp: float, warmup: float,
             profile: str | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        # The server in its own process (as `parlour serve` runs it), the clients in this one.
         port = free_port()
-        serve = f"serve('127.0.0.1', {port}, {str(Path(tmp) / 'load.db')!r}, workers={workers})"
-        code = f"import sys; from parlour.web.server import serve; sys.exit({serve})"
-        if profile:  # the event loop's process under cProfile, written when the server stops
-            code = ("import cProfile, signal, sys; from parlour.web.server import serve\n"
-                    "def stop(*_): raise SystemExit(0)\n"
-                    "signal.signal(signal.SIGTERM, stop)\n"
-                    "p = cProfile.Profile(); p.enable()\n"
-                    f"try: {serve}\n"
-                    f"finally: p.disable(); p.dump_stats({profile!r})\n")
-        server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        raise SystemExit("the server did not start") from None
-                    time.sleep(0.2)
+        # Every client here is 127.0.0.1: the per-address caps raised, as the message rate is not.
+        loose = "Limits(connections_per_address=10_000, address_rate=(1e6, 1e6), new_tables=(1e6, 1e6))"
+        with server_process(str(Path(tmp) / "load.db"), port, workers, profile, loose) as server:
             # the clients on uvloop, as the server: their CPU is CPU the server does not get
             return _run_loop(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
                                  ramp, warmup, server.pid))
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
 
 
 def main() -> None:

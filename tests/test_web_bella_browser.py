@@ -12,6 +12,7 @@ from clobby_deals import build, new, play
 from parlour.store import Store
 from parlour.web.run import ServerThread
 from parlour.web.tables import token_hash
+from web_helpers import LOOSE
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
@@ -29,7 +30,7 @@ def test_bella_by_b_and_the_card_key_in_the_page(tmp_path: Path) -> None:
     store.create_web_table("bellatable", "clobby", state.to_json(), seats, {"open": False, "delay": 0.0},
                            len(state.actions))
     store.close()
-    with ServerThread(db) as server, sync_api.sync_playwright() as pw:
+    with ServerThread(db, limits=LOOSE) as server, sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         page: Any = browser.new_context(bypass_csp=True).new_page()  # for wait_for_function
         page.add_init_script("localStorage.setItem('parlour-name', 'Ann')")

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from parlour.web.run import ServerThread
+from web_helpers import LOOSE
 
 CHROMIUM = "/usr/bin/chromium"
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -26,7 +27,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with ServerThread(tmp_path_factory.mktemp("browser") / "web.db") as srv:
+    with ServerThread(tmp_path_factory.mktemp("browser") / "web.db", limits=LOOSE) as srv:
         yield srv
 
 
@@ -164,7 +165,7 @@ def test_two_people_play_le_truc_through_the_invite_link(browser: Any, server: A
 
 def test_three_people_play_schafkopf_and_a_reload_and_restart_resume(browser: Any, tmp_path: Path) -> None:
     db = tmp_path / "three.db"
-    with ServerThread(db) as srv:
+    with ServerThread(db, limits=LOOSE) as srv:
         ann = new_page(browser)
         create_table(ann, srv, "schafkopf", ["me", "invite", "invite"])
         links = [ann.get_attribute(f"#links a.seat-link-{i}", "href") for i in (1, 2)]
@@ -188,7 +189,7 @@ def test_three_people_play_schafkopf_and_a_reload_and_restart_resume(browser: An
         url = srv.url
     # the server restarts (same database, same port): every page reconnects by itself
     port = int(url.rsplit(":", 1)[1])
-    with ServerThread(db, port=port):
+    with ServerThread(db, port=port, limits=LOOSE):
         for p in pages:
             p.wait_for_function("document.querySelector('#status').textContent.startsWith('Your turn') || "
                                 "document.querySelector('#status').textContent.startsWith('Waiting')", timeout=15000)

@@ -23,7 +23,7 @@ from parlour.store import Store
 from parlour.verify import verify
 from parlour.web.run import ServerThread
 from parlour.web.server import history_is_shared
-from web_helpers import create
+from web_helpers import LOOSE, create
 
 
 class Captured(logging.Handler):
@@ -113,7 +113,7 @@ def api_answers(srv: Any, table: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize(("game", "options"), [("gops", {"cards": 6}), ("truc", {}), ("clobby", {"game_point": 100})])
 def test_a_two_person_game_tells_nobody_the_cards_before_its_end_and_only_its_people_after(
         tmp_path: Any, log_lines: list[str], game: str, options: dict[str, Any]) -> None:
-    with ServerThread(tmp_path / "fair.db", rate=(10_000, 10_000), share_history=False) as srv:
+    with ServerThread(tmp_path / "fair.db", rate=(10_000, 10_000), limits=LOOSE, share_history=False) as srv:
         table = create(srv, game, [{"kind": "invite"}, {"kind": "invite"}], options=options)
         url = f"{srv.ws_url}/ws/{table['id']}"
         seeds = [new_client_seed(), new_client_seed()]
@@ -188,7 +188,7 @@ def test_a_two_person_game_tells_nobody_the_cards_before_its_end_and_only_its_pe
 
 
 def test_a_shared_history_shows_every_finished_game_and_the_stats_name_no_game(tmp_path: Any) -> None:
-    with ServerThread(tmp_path / "shared.db", rate=(10_000, 10_000)) as srv:  # as on a loopback address
+    with ServerThread(tmp_path / "shared.db", rate=(10_000, 10_000), limits=LOOSE) as srv:  # as on loopback
         stats = httpx.get(srv.url + "/api/stats").json()
         assert stats["shared"] and "history" not in stats
         assert httpx.get(srv.url + "/api/history").json()["shared"]
@@ -202,7 +202,7 @@ def test_the_whole_history_is_shared_on_a_loopback_address_only_unless_told() ->
 
 
 def test_the_last_person_to_sit_down_deals_from_every_persons_seed(tmp_path: Any) -> None:
-    with ServerThread(tmp_path / "deal.db", rate=(10_000, 10_000)) as srv:
+    with ServerThread(tmp_path / "deal.db", rate=(10_000, 10_000), limits=LOOSE) as srv:
         table = create(srv, "schafkopf", [{"kind": "invite"}, {"kind": "bot", "level": "easy"}, {"kind": "invite"}])
         url = f"{srv.ws_url}/ws/{table['id']}"
         seeds = {0: new_client_seed(), 2: new_client_seed().upper()}  # upper case is read as lower case
@@ -212,10 +212,10 @@ def test_the_last_person_to_sit_down_deals_from_every_persons_seed(tmp_path: Any
                 await a.send(json.dumps({"type": "hello", "seat": 0, "token": table["tokens"][0],
                                          "client_seed": seeds[0]}))
                 first = json.loads(await a.recv())
-                assert first["type"] == "waiting" and [p["taken"] for p in first["players"]] == [True, False, False]
+                assert first["type"] == "waiting" and [p["joined"] for p in first["players"]] == [True, False, False]
                 await a.send(json.dumps({"type": "act", "action": "pass"}))
                 refusal = json.loads(await a.recv())
-                while refusal["type"] == "waiting":  # (the presence of the seat just taken)
+                while refusal["type"] == "presence":  # (the seat just taken)
                     refusal = json.loads(await a.recv())
                 assert refusal["type"] == "error" and "every person has taken their seat" in refusal["message"]
                 await b.send(json.dumps({"type": "hello", "seat": 2, "token": table["tokens"][2],
@@ -235,7 +235,7 @@ def test_the_last_person_to_sit_down_deals_from_every_persons_seed(tmp_path: Any
 
 @pytest.mark.parametrize("bad", ["xyz", "0" * 31, "g" * 32, ""])
 def test_a_malformed_client_seed_is_refused_and_the_seat_stays_free(tmp_path: Any, bad: str) -> None:
-    with ServerThread(tmp_path / "bad.db", rate=(10_000, 10_000)) as srv:
+    with ServerThread(tmp_path / "bad.db", rate=(10_000, 10_000), limits=LOOSE) as srv:
         table = create(srv, "gops", [{"kind": "invite"}, {"kind": "bot", "level": "easy"}])
 
         async def scenario() -> dict[str, Any]:
@@ -251,7 +251,7 @@ def test_a_malformed_client_seed_is_refused_and_the_seat_stays_free(tmp_path: An
 
 
 def test_a_demo_table_is_dealt_at_once_from_a_commitment(tmp_path: Any) -> None:
-    with ServerThread(tmp_path / "demo.db", rate=(10_000, 10_000)) as srv:
+    with ServerThread(tmp_path / "demo.db", rate=(10_000, 10_000), limits=LOOSE) as srv:
         table = create(srv, "gops", [{"kind": "bot", "level": "easy"}] * 2)
         record = json.loads(Store(srv.db).load_web_table(table["id"])["record"])
         assert record["proof"]["client_seeds"] == ["", ""]

@@ -30,7 +30,7 @@ from parlour.table import Event, Table
 from parlour.text import CardKeys, choice_key, format_stats, key_table, narrate, summarize
 from parlour.web.run import ServerThread
 from parlour.web.views import BROWSER_TAKES, seat_frame, web_key_table
-from web_helpers import create
+from web_helpers import LOOSE, create
 
 STATIC = Path(web_views.__file__).resolve().parent / "static"
 CHROMIUM = "/usr/bin/chromium"
@@ -38,7 +38,7 @@ CHROMIUM = "/usr/bin/chromium"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with ServerThread(tmp_path_factory.mktemp("features") / "web.db", rate=(10_000, 10_000)) as srv:
+    with ServerThread(tmp_path_factory.mktemp("features") / "web.db", rate=(10_000, 10_000), limits=LOOSE) as srv:
         yield srv
 
 

@@ -1,10 +1,16 @@
-"""What the browser-server tests share: creating a table through the lobby's API."""
+"""What the browser-server tests share: creating a table through the lobby's API, and the limits they run under."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import httpx
+
+from parlour.web.limits import Limits
+
+#: Every test client is 127.0.0.1: the per-address caps (and the table-creation rate) raised far
+#: above what a test does, as ``rate=`` raises the message rate.
+LOOSE = Limits(connections_per_address=10_000, address_rate=(1e6, 1e6), new_tables=(1e6, 1e6))
 
 
 def create(server: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

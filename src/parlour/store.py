@@ -27,7 +27,7 @@ import stat
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -644,6 +644,31 @@ class Store:
             return None
         return {"id": table_id, "game": row[0], "record": row[1], "seats": json.loads(row[2]),
                 "settings": json.loads(row[3]), "actions": row[4], "finished": row[5]}
+
+    def open_web_tables(self) -> int:
+        """How many browser tables are unfinished (the server caps them)."""
+        return int(self._conn.execute("SELECT COUNT(*) FROM web_tables WHERE finished IS NULL").fetchone()[0])
+
+    def expire_web_tables(self, before: float, keep: Collection[str] = ()) -> list[str]:
+        """Delete the unfinished browser tables untouched since ``before`` that no person ever joined.
+
+        Why: a table costs nothing to create, and one nobody came to sit at would stay forever.
+        "Joined": a person's seat was opened by its link (``joined``; a table saved before that
+        mark existed counts its claimed seats as joined, so no game in progress is lost).  A
+        write (an action, a seat taken) refreshes ``updated``.  ``keep``: tables in use now (in
+        memory, watched).  Returns the ids deleted.
+        """
+        rows = self._conn.execute("SELECT id, seats FROM web_tables WHERE finished IS NULL AND updated < ?",
+                                  (before,)).fetchall()
+        gone = [table_id for table_id, seats in rows
+                if table_id not in keep and not any(s.get("joined", s.get("claimed")) for s in json.loads(seats))]
+        if gone:
+            with self._transaction() as conn:
+                for start in range(0, len(gone), 500):
+                    chunk = gone[start:start + 500]
+                    conn.execute(f"DELETE FROM web_tables WHERE finished IS NULL AND updated < ? AND id IN "
+                                 f"({','.join('?' * len(chunk))})", (before, *chunk))
+        return gone
 
     # -- interface options --------------------------------------------------------------
     def get_options(self, game: str) -> dict[str, Any]:

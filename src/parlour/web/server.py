@@ -5,7 +5,8 @@ proves its seat with the per-seat token (first WebSocket message, never in a URL
 logs: the page keeps it in the link's ``#fragment``), every message is checked against a
 schema and a size limit and for being legal for *that* seat *now*, each connection has a
 rate limit, and a WebSocket from a page of another site (``Origin``) is refused.  What guards
-the HTTP layer itself (the ``Host`` names, body sizes, every response's headers) is in ``guard``.
+the HTTP layer itself (the ``Host`` names, body sizes, every response's headers) is in ``guard``;
+what one client may take beyond that (connections, shared rates, tables) is ``limits.Limits``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import contextlib
 import functools
 import logging
 import signal
-import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,8 @@ from .guard import (
 )
 from .history import history_router
 from .jsontext import decode_unique, encode
+from .limits import Accounts, Bucket, Limits, peer_address, take_all
+from .paced import PacedWebSockets
 from .pubsub import Subscription
 from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json
 from .views import narrate_events, seat_frame, web_keys
@@ -60,28 +62,14 @@ MAX_BODY = 8192  # bytes of a request body (the lobby's form)
 # (app.js); at this rate one process serves 200 tables within 100 ms (bench/bench_web_load.py).
 RATE = 2.0  # messages per second a connection may send, on average
 BURST = 6.0  # ... and at once
+FLOOD_AFTER = 5  # messages refused in quick succession: a flood (a page keeping its pace has one or two)
+FLOOD_PAUSE = 1.0  # seconds a flooding connection waits before its next message is read
 LOG_ON_CONNECT = 80  # announcements sent to a (re)connecting browser
 # No permessage-deflate: a frame is a few kilobytes of JSON, and compressing every one cost the
 # server about a tenth of its CPU under load (bench/bench_web_load.py); CPU is the scarce thing here.
 WS_DEFLATE = False
 
 
-class Bucket:
-    """A token bucket: ``RATE`` messages a second, ``BURST`` at once."""
-
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.level = burst
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
 
 
 def games_catalogue() -> list[dict[str, Any]]:
@@ -98,24 +86,29 @@ def games_catalogue() -> list[dict[str, Any]]:
 
 def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
                store: Store | None = None, rate: tuple[float, float] = (RATE, BURST),
-               allowed_hosts: Sequence[str] = LOOPBACK_NAMES, share_history: bool = True) -> FastAPI:
+               allowed_hosts: Sequence[str] = LOOPBACK_NAMES, share_history: bool = True,
+               limits: Limits | None = None) -> FastAPI:
     """The whole web application on the saved-games database ``db``.
 
-    ``rate``: messages per second and burst per connection (tests driving many games raise it).
-    ``allowed_hosts``: the names accepted in ``Host`` (``guard.trusted_hosts``), HTTP and WebSocket
-    alike: a request naming another host is refused (400; a WebSocket handshake 403) before
-    anything else reads it.  ``share_history``: whether the whole database's history and
-    statistics are shown to anyone who reaches the server (``web.history``).
+    ``rate``: messages per second and burst per connection, and per seat (tests driving many
+    games raise it); ``limits``: the caps per address, table and server (``Limits``; tests,
+    all from 127.0.0.1, raise them).  ``allowed_hosts``: the names accepted in ``Host``
+    (``guard.trusted_hosts``), HTTP and WebSocket alike: a request naming another host is
+    refused (400; a WebSocket handshake 403) before anything else reads it.  ``share_history``:
+    whether the whole database's history and statistics are shown to anyone who reaches the
+    server (``web.history``).
     """
     allowed = set(allowed_origins or ())
     state: dict[str, Tables] = {}
     quiet_client_faults()
+    limits = limits or Limits()
+    accounts = Accounts(limits, rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
         st = Store(db) if store is None else store
-        tables = Tables(st, workers=workers)
+        tables = Tables(st, workers=workers, unjoined_kept=limits.unjoined_seconds)
         state["tables"] = tables
         try:
             yield
@@ -170,6 +163,13 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
+        address = peer_address(request.scope)
+        if not accounts.may_create(address):
+            return JSONResponse({"error": "too many new tables from your address: try again in a minute"},
+                                status_code=429, headers={"Retry-After": str(accounts.retry_after(address))})
+        if state["tables"].store.open_web_tables() >= limits.open_tables:
+            return JSONResponse({"error": "this server has as many open tables as it can keep: try again later"},
+                                status_code=503, headers={"Retry-After": "60"})
         try:
             body = decode_unique(await request.body())  # ValueError: not JSON, not UTF-8, a repeated key
             if not isinstance(body, dict):
@@ -215,8 +215,21 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         if live is None:
             await websocket.close(code=1008)
             return
-        await websocket.accept()
-        await Connection(websocket, tables, live, Bucket(*rate)).run()
+        address = peer_address(websocket.scope)
+        refused = accounts.connect(address)
+        if refused is not None and not refused.answered:
+            await websocket.close(code=1008)
+            return
+        try:
+            await websocket.accept()
+            if refused is not None:
+                await websocket.send_text(encode({"type": "error", "message": refused.message}))
+                await websocket.close(code=1008)
+                return
+            await Connection(websocket, tables, live, Bucket(*rate), accounts, address).run()
+        finally:
+            if refused is None:
+                accounts.disconnect(address)
 
     app.state.parlour = state
     return app
@@ -225,12 +238,16 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
 class Connection:
     """One browser (or scripted client) at one table, as one seat or as a spectator."""
 
-    def __init__(self, websocket: WebSocket, tables: Tables, live: LiveTable, bucket: Bucket) -> None:
+    def __init__(self, websocket: WebSocket, tables: Tables, live: LiveTable, bucket: Bucket,
+                 accounts: Accounts, address: str) -> None:
         self.ws = websocket
         self.tables = tables
         self.live = live
         self.seat: int | None = None
         self.bucket = bucket
+        self.accounts = accounts
+        self.address = address
+        self.seat_bucket: Bucket | None = None  # shared by every connection of this seat (``Accounts``)
         self.sent_count = -1
         self.sub: Subscription | None = None
         self.card_keys = CardKeys()  # this browser's keys bound to cards, for the deal (as at the terminal)
@@ -243,29 +260,50 @@ class Connection:
     async def error(self, message: str) -> None:
         await self.send({"type": "error", "message": message})
 
+    async def refuse(self, message: str) -> None:
+        """Say why, then close with 1008 (a policy violation: the page shows the reason and retries slowly)."""
+        await self.error(message)
+        await self.ws.close(code=1008)
+
     async def run(self) -> None:
+        limits = self.accounts.limits
         try:
-            hello = await self.receive()
-            if hello is None or hello.get("type") != "hello":
-                await self.error("say hello first")
-                await self.ws.close(code=1008)
+            try:
+                async with asyncio.timeout(limits.hello_seconds):  # no task of its own, as wait_for makes
+                    hello = await self.receive()
+            except TimeoutError:
+                await self.refuse(f"say hello within {limits.hello_seconds:g} seconds")
                 return
+            if hello is None or hello.get("type") != "hello":
+                await self.refuse("say hello first")
+                return
+            live = self.live
+            before = live.players()
             if hello.get("seat") is not None:
                 try:
-                    self.seat = self.tables.seat_for(self.live, hello.get("seat"), hello.get("token"))
-                    self.tables.claim(self.live, self.seat, hello.get("name"), hello.get("client_seed"))
+                    self.seat = self.tables.seat_for(live, hello.get("seat"), hello.get("token"))
                 except Refused as exc:
-                    await self.error(str(exc))
-                    await self.ws.close(code=1008)
+                    await self.refuse(str(exc))
                     return
+                if live.connected.get(self.seat, 0) >= limits.connections_per_seat:
+                    await self.refuse(f"this seat is open in too many windows (at most {limits.connections_per_seat})")
+                    return
+                try:
+                    self.tables.claim(live, self.seat, hello.get("name"), hello.get("client_seed"))
+                except Refused as exc:  # a malformed client seed: the seat stays as it was
+                    await self.refuse(str(exc))
+                    return
+                self.seat_bucket = self.accounts.by_seat((live.id, self.seat))
+            elif live.watchers - sum(live.connected.values()) >= limits.spectators_per_table:
+                await self.refuse(f"this table has as many spectators as it takes ({limits.spectators_per_table})")
+                return
             self.presence(+1)
-            sub = self.sub = self.tables.pubsub.subscribe(self.live.id)
-            self.tables.watch(self.live, +1)
+            sub = self.sub = self.tables.pubsub.subscribe(live.id)
+            self.tables.watch(live, +1)
             try:
-                await self.send_state(narrate_events(self.live.recent(LOG_ON_CONNECT), self.live.game,
-                                                     self.live.num_players, self.seat), full=True)
-                await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
-                                                                "presence": True})
+                await self.send_state(narrate_events(live.recent(LOG_ON_CONNECT), live.game,
+                                                     live.num_players, self.seat), full=True)
+                await self.publish_presence(before)
                 reader = asyncio.create_task(self.read_loop())
                 try:
                     async for message in sub:
@@ -278,14 +316,25 @@ class Connection:
                         await reader
             finally:
                 sub.close()
+                before = self.live.players()
                 self.presence(-1)
                 self.tables.watch(self.live, -1)
-                await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "events": [],
-                                                                "presence": True})
+                await self.publish_presence(before)
         except WebSocketDisconnect:
             return
         finally:
             self._let_go()
+
+    async def publish_presence(self, before: list[dict[str, Any]]) -> None:
+        """Tell the table's other connections of a change of its seats (a person came or went), if any.
+
+        Why only the seats, and only on a change: every connection used to answer a join or a
+        leave with a whole frame of its own, so 300 spectators cost 45,000 frames; a spectator
+        changes no seat, and a seat's change is one small frame that every connection forwards.
+        """
+        players = self.live.players()
+        if players != before:
+            await self.tables.pubsub.publish(self.live.id, {"count": self.live.count, "players": players})
 
     def _let_go(self) -> None:
         """Let go of the table as the connection ends.
@@ -333,17 +382,25 @@ class Connection:
         return message
 
     async def read_loop(self) -> None:
-        refused = 0
+        """Read and answer messages, each one within the connection's, the seat's and the address's rates.
+
+        Why a flood is slowed rather than closed: after a refusal or two (a page that lost its
+        pace), messages refused in quick succession make the connection wait ``FLOOD_PAUSE``
+        before its next is read, so the flood waits in its own socket buffers, at no CPU cost here.  A
+        connection closed instead is reconnected at once, and until its closing handshake ends
+        the server still parses everything the flooder sends (up to ten seconds: uvicorn).
+        """
+        refused = 0  # refusals lately (less one for each message taken)
         try:
             while True:
                 message = await self.receive()
-                if not self.bucket.take():
+                if not take_all(self.bucket, self.seat_bucket, self.accounts.by_address(self.address)):
                     refused += 1
                     await self.error("too many messages: slow down")
-                    if refused > 50:
-                        await self.ws.close(code=1008)
-                        break
+                    if refused >= FLOOD_AFTER:
+                        await asyncio.sleep(FLOOD_PAUSE)
                     continue
+                refused = max(0, refused - 1)  # a flood stays one until it has kept its rate a while
                 if message is not None:
                     await self.handle(message)
         finally:
@@ -394,6 +451,12 @@ class Connection:
             await self.send_state([], full=True)
             return
         if message.get("count", -1) < 0:
+            return
+        if "players" in message:  # the seats alone (``publish_presence``): the page redraws them
+            if self.waited and live.table is not None:  # ... unless the last person sat down: the deal
+                await self.send_state([], full=True)
+            else:
+                await self.send({"type": "presence", "players": message["players"]})
             return
         events = [event_from_json(e) for e in message.get("events", [])]
         lines = narrate_events(events, live.game, live.num_players, self.seat)
@@ -497,11 +560,12 @@ def uvicorn_settings(proxies: Sequence[str] = ()) -> dict[str, Any]:
     Why each: no ``Server`` header (it names the software to whoever probes for it); a
     forwarded client address (``X-Forwarded-For``) believed only from the ``proxies`` named,
     none by default, where uvicorn's own default believes 127.0.0.1 (so anything on this
-    machine could claim any address); WebSocket frames of at most twice a message.
+    machine could claim any address); WebSocket frames of at most twice a message, parsed only
+    as the app reads them (``paced``).
     """
     return {"log_level": "warning", "server_header": False, "proxy_headers": True,
             "forwarded_allow_ips": list(proxies), "ws_max_size": MAX_MESSAGE * 2,
-            "ws_per_message_deflate": WS_DEFLATE}
+            "ws_per_message_deflate": WS_DEFLATE, "ws": PacedWebSockets}
 
 
 def history_is_shared(host: str, asked: bool | None) -> bool:
@@ -510,21 +574,23 @@ def history_is_shared(host: str, asked: bool | None) -> bool:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2,
-          allowed_hosts: Sequence[str] = (), proxies: Sequence[str] = (), share_history: bool | None = None) -> int:
+          allowed_hosts: Sequence[str] = (), proxies: Sequence[str] = (), share_history: bool | None = None,
+          limits: Limits | None = None) -> int:
     """Run the server until interrupted (``parlour serve``).
 
     ``allowed_hosts``: the names people type to reach it (``--allowed-host``), needed when
     ``host`` is not a loopback address (a ValueError otherwise); ``proxies``: the addresses of
     the reverse proxies whose ``X-Forwarded-For`` is believed (``--proxy``).  ``share_history``
     (``--share-history``/``--no-share-history``): None shares it on a loopback address only,
-    where nobody but this machine reaches the server.
+    where nobody but this machine reaches the server.  ``limits``: the defaults unless given.
     """
     import uvicorn
 
     hosts = trusted_hosts(host, allowed_hosts)  # refuses, in one line, a public address without names
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
     Store(db).close()
-    app = create_app(db, workers=workers, allowed_hosts=hosts, share_history=history_is_shared(host, share_history))
+    app = create_app(db, workers=workers, allowed_hosts=hosts, share_history=history_is_shared(host, share_history),
+                     limits=limits)
     print("Getting the computer players ready...", flush=True)
     _tune_gc()
     name = host if is_loopback(host) or not allowed_hosts else allowed_hosts[0]  # not 0.0.0.0: a name it answers to

@@ -34,6 +34,7 @@ from ..registry import game_class, load
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
 from .jsontext import decode, encode
+from .lifeline import exit_with_parent
 from .pubsub import LocalPubSub, PubSub
 
 log = logging.getLogger("parlour.web")
@@ -51,6 +52,8 @@ INLINE_WARMUP = 200  # moves of a game and level before slow ones count (its cac
 INLINE_STALL = 0.1  # CPU seconds: one inline move this slow sends its game and level to the pool at once
 IDLE_KEPT = 600.0  # seconds an unfinished table nobody watches stays in memory (the store has it)
 SWEEP_EVERY = 30.0  # seconds between looks for such tables
+UNJOINED_KEPT = 3600.0  # seconds an unfinished table nobody joined stays in the store untouched (``Limits``)
+EXPIRE_EVERY = 300.0  # seconds between looks in the store for such tables (a scan of the open ones)
 
 
 class Refused(ValueError):
@@ -68,8 +71,10 @@ def _bot_act(game: str, level: str, view: dict[str, Any], seed: int) -> str:
 
 
 def _worker_start() -> None:
-    """A new worker: Ctrl+C is the server's to handle (it shuts the pool down), not the worker's."""
+    """A new worker: Ctrl+C is the server's to handle (it shuts the pool down), not the worker's;
+    and the worker ends with the server, however the server ends (``exit_with_parent``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
 
 
 def _warm_up() -> None:
@@ -185,7 +190,7 @@ class LiveTable:
     def players(self) -> list[dict[str, Any]]:
         """The seats as every browser may see them: never a token."""
         return [{"kind": s["kind"], "level": s.get("level"), "name": s.get("name") or "",
-                 "claimed": bool(s.get("claimed")), "taken": s.get("client_seed") is not None,
+                 "claimed": bool(s.get("claimed")), "joined": bool(s.get("joined")),
                  "connected": self.connected.get(i, 0) > 0,
                  "stand_in": self.stand_in(i)}
                 for i, s in enumerate(self.seats)]
@@ -234,9 +239,12 @@ class Tables:
     """Every table of this server process, backed by ``store``; bots run in ``pool``."""
 
     def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2,
-                 inline: tuple[str, ...] | None = None) -> None:
-        """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool)."""
+                 inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT) -> None:
+        """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool);
+        ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``)."""
         self.store = store
+        self.unjoined_kept = unjoined_kept
+        self._expired = time.monotonic()
         self.pubsub: PubSub = pubsub or LocalPubSub()
         self.live: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -295,7 +303,7 @@ class Tables:
             elif seat.get("kind") == "human":
                 token = secrets.token_urlsafe(16)  # 128 random bits
                 stored.append({"kind": "human", "level": None, "name": _name(seat.get("name")),
-                               "token": token_hash(token), "claimed": bool(seat.get("claimed")),
+                               "token": token_hash(token), "claimed": bool(seat.get("claimed")), "joined": False,
                                "client_seed": None})
                 tokens.append(token)
             else:
@@ -304,7 +312,7 @@ class Tables:
             record = g.new_state(seed=seed).record()
         elif all(s["kind"] == "bot" for s in stored):  # a demo: nobody to wait for
             record = committed_state(g).record()
-        else:  # no deal before the people: each brings a client seed as they take their seat (``take``)
+        else:  # no deal before the people: each brings a client seed as they take their seat (``claim``)
             record = _undealt_record(g, new_seed())
         table_id = secrets.token_urlsafe(9)
         settings: dict[str, Any] = {"open": bool(open_hands), "delay": float(delay)}
@@ -330,14 +338,30 @@ class Tables:
         self.sweep()
 
     def sweep(self, now: float | None = None) -> None:
-        """Drop from memory the tables nobody watches that are finished or idle too long (every ``SWEEP_EVERY`` s)."""
+        """Drop from memory the tables nobody watches that are finished or idle too long (every ``SWEEP_EVERY`` s),
+        and from the store the tables nobody joined (``expire``, every ``EXPIRE_EVERY`` s)."""
         now = time.monotonic() if now is None else now
+        if now - self._expired >= min(EXPIRE_EVERY, self.unjoined_kept):
+            self._expired = now
+            self.expire()
         if now - self._swept < SWEEP_EVERY:
             return
         self._swept = now
         for live in list(self.live.values()):
             if self._quiet(live) and (live.finished is not None or now - live.idle_since > IDLE_KEPT):
                 del self.live[live.id]
+
+    def expire(self) -> list[str]:
+        """Delete from the store (and memory) the unfinished tables nobody joined, untouched ``unjoined_kept`` s.
+
+        Why: creating a table costs its creator nothing, and a table nobody ever sat at would stay
+        in the store forever (and count against ``Limits.open_tables``).  A table in use is kept.
+        """
+        busy = {table_id for table_id, live in self.live.items() if not self._quiet(live)}
+        gone = self.store.expire_web_tables(time.time() - self.unjoined_kept, keep=busy)
+        for table_id in gone:
+            self.live.pop(table_id, None)
+        return gone
 
     def _quiet(self, live: LiveTable) -> bool:
         """Nobody watches ``live``, nothing is moving it, and everything it did is saved and announced."""
@@ -383,27 +407,31 @@ class Tables:
         return seat
 
     def claim(self, live: LiveTable, seat: int, name: object, client_seed: object = None) -> None:
-        """A person takes (or takes back) their seat; the last person to take theirs deals the first pack.
+        """``seat``'s link was opened: the seat is taken (and the table joined: it never expires);
+        the last person to take theirs deals the first pack.
 
-        ``client_seed``: the 32 hex digits the person's browser chose, counted only the first
-        time the seat is taken before the deal (a scripted client without one gives "").  Once
-        every person's seat is taken, the game's seed is made from the server's seed and theirs.
+        ``client_seed``: the 32 hex digits the person's browser chose, counted when the seat is
+        first taken before the deal (a scripted client without one gives ""); a malformed one is
+        refused and leaves the seat as it was.  Once every person's seat is taken, the game's
+        seed is made from the server's seed and theirs (``_deal_first``).
         """
         info = live.seats[seat]
-        changed = not info.get("claimed")
-        info["claimed"] = True
-        if isinstance(name, str) and name.strip() and _name(name) != info.get("name"):
-            info["name"] = _name(name)
-            changed = True
-        if live.table is None and info.get("client_seed") is None:
+        first = live.table is None and not info.get("joined")
+        if first:
             try:
                 info["client_seed"] = "" if client_seed is None else fair_client_seed(client_seed)
             except ValueError as exc:
                 raise Refused(str(exc)) from None
+        changed = first or not info.get("claimed") or info.get("joined") is False  # (a table saved before has none)
+        info["claimed"] = True
+        if "joined" in info:
+            info["joined"] = True
+        if isinstance(name, str) and name.strip() and _name(name) != info.get("name"):
+            info["name"] = _name(name)
             changed = True
         if changed:
             self.store.save_web_seats(live.id, live.seats)
-        if live.table is None and all(s["kind"] != "human" or s.get("client_seed") is not None for s in live.seats):
+        if live.table is None and all(s["kind"] != "human" or s.get("joined") for s in live.seats):
             self._deal_first(live)
 
     def _deal_first(self, live: LiveTable) -> None:

@@ -224,7 +224,7 @@ function clientSeed() {
 }
 
 // ---------------------------------------------------------------- the table
-const T = { ws: null, frame: null, seat: null, token: null, id: null, cursor: 0, retry: 0, dealsSeen: null,
+const T = { ws: null, frame: null, waiting: null, seat: null, token: null, id: null, cursor: 0, retry: 0, dealsSeen: null,
   keys: null, hint: null, opener: null, sequence: "" };
 
 function table(id) {
@@ -333,6 +333,10 @@ function onFrame(f) {
   if (f.type === "error") { setStatus(f.message); tell(f.message); return; }
   if (f.type === "hint") { showHint(f.action); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
+  if (f.type === "presence") {  // the seats alone
+    if (T.frame) { T.frame.players = f.players; render(); } else if (T.waiting) showWaiting({ ...T.waiting, players: f.players });
+    return;
+  }
   if (f.type !== "state") return;
   $("waiting").hidden = true;
   if (f.full) $("log").replaceChildren();
@@ -355,8 +359,9 @@ function onFrame(f) {
 
 // Before the first deal: the people still taking their seats, and the commitment already made.
 function showWaiting(f) {
+  T.waiting = f;
   const names = seatNames(f.players.length);
-  const missing = f.players.map((p, i) => (p.kind === "human" && !p.taken ? names[i] : null)).filter((n) => n);
+  const missing = f.players.map((p, i) => (p.kind === "human" && !p.joined ? names[i] : null)).filter((n) => n);
   $("where").textContent = `${f.title} · waiting for the players`;
   $("waiting").hidden = false;
   $("waiting").textContent = `The cards are dealt once every person has taken their seat` +

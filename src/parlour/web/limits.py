@@ -1,0 +1,162 @@
+"""What one client may take of the browser server: the limits, and the accounting that enforces them.
+
+Why a module of its own: a limit per connection is multiplied by opening more connections, so
+the server also counts per seat token (all the windows of one person), per client address (all
+the connections of one machine, or of one household behind its router) and per server (open
+tables).  The numbers live in one frozen ``Limits``, passed to ``create_app`` (and to
+``ServerThread``) as the message rate is; the test suite and the load bench run every client
+from 127.0.0.1, so they raise the per-address caps there, never in the defaults.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The caps of one server; the defaults are for a public server.
+
+    Why these defaults: a person has a few tabs open (``connections_per_seat``), a household or
+    an office shares one address (``connections_per_address``, ``address_rate`` -- ten people's
+    message rate), and a lobby makes a table a game (``new_tables``: ten a minute, twenty at
+    once, is several people's evening).  ``open_tables`` keeps the store and the memory of the
+    tables in play bounded (one process serves 200 busy tables within 100 ms:
+    bench/bench_web_load.py; most open tables sit idle in the store).
+    """
+
+    hello_seconds: float = 10.0  # a connection says hello within this, or is closed
+    spectators_per_table: int = 50  # connections without a seat, at one table
+    connections_per_seat: int = 8  # one person's windows on one seat
+    connections_per_address: int = 32  # open WebSocket connections from one client address
+    address_rate: tuple[float, float] = (20.0, 60.0)  # messages (and connections opened) per second, at once
+    new_tables: tuple[float, float] = (10 / 60, 20.0)  # tables one address creates per second, at once
+    open_tables: int = 2_000  # unfinished tables in the store, the whole server's
+    unjoined_seconds: float = 3_600.0  # an unfinished table nobody took a seat at, untouched this long, goes
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = burst
+        self.at = time.monotonic()
+
+    def refill(self, now: float | None = None) -> float:
+        """The level now (the tokens earned since the last look added)."""
+        now = time.monotonic() if now is None else now
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        return self.level
+
+    def take(self) -> bool:
+        return take_all(self)
+
+
+def take_all(*buckets: Bucket | None) -> bool:
+    """One token from each bucket (None: no such limit), or none at all when one of them is empty.
+
+    Why all or none: a message refused by the address's bucket must not also spend the
+    connection's token, or a neighbour's flood would starve a quiet person's own budget.
+    """
+    now = time.monotonic()
+    present = [b for b in buckets if b is not None]
+    if any(b.refill(now) < 1 for b in present):
+        return False
+    for b in present:
+        b.level -= 1
+    return True
+
+
+class Buckets:
+    """One bucket per key (a seat, an address), made on first use and forgotten once full again.
+
+    Why forgotten: a full bucket is the same as a new one, so dropping it loses nothing, and the
+    keys an attacker can make up (addresses, tables) never grow the server's memory for good.
+    """
+
+    def __init__(self, rate: tuple[float, float]) -> None:
+        self.rate, self.burst = rate
+        self._buckets: dict[Hashable, Bucket] = {}
+        self._pruned_at = 64  # size at which to look for full buckets next (doubles: amortised O(1))
+
+    def __call__(self, key: Hashable) -> Bucket:
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= self._pruned_at:
+                self._prune()
+            bucket = self._buckets[key] = Bucket(self.rate, self.burst)
+        return bucket
+
+    def _prune(self) -> None:
+        now = time.monotonic()
+        self._buckets = {k: b for k, b in self._buckets.items() if b.refill(now) < b.burst}
+        self._pruned_at = max(64, 2 * len(self._buckets))
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+def peer_address(scope: Mapping[str, Any]) -> str:
+    """The client's address, as the limits count it (the ASGI scope of a request or a WebSocket).
+
+    Why one function: behind a reverse proxy every client has the proxy's address; the proxy's
+    ``X-Forwarded-For`` is to be believed only from configured proxies, and that decision
+    belongs here, in one place, for every per-address limit.
+    """
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A connection refused: ``message`` is said in an error frame if ``answered``, else it is closed unaccepted."""
+
+    message: str
+    answered: bool = True
+
+
+class Accounts:
+    """The per-address and per-seat counts of one server (all on its event loop: no locks)."""
+
+    def __init__(self, limits: Limits, rate: tuple[float, float]) -> None:
+        """``rate``: one connection's messages per second and burst; a seat's windows share as much."""
+        self.limits = limits
+        self.open: dict[str, int] = {}  # address -> open WebSocket connections
+        self.by_address = Buckets(limits.address_rate)
+        self.by_seat = Buckets(rate)  # (table id, seat) -> one bucket for all of that seat's connections
+        self.new_tables = Buckets(limits.new_tables)
+
+    def connect(self, address: str) -> Refusal | None:
+        """Count a new connection from ``address``; why it is refused (then it is not counted), or None.
+
+        Why every attempt costs a token, refused or not: a client at its cap that reconnects in
+        a loop soon has none, and is then refused before the WebSocket is accepted (an HTTP 403,
+        far cheaper than accepting it to say why, then closing it).
+        """
+        if not take_all(self.by_address(address)):
+            return Refusal("too many connections opened from your address: slow down", answered=False)
+        if self.open.get(address, 0) >= self.limits.connections_per_address:
+            return Refusal(f"too many connections from your address (at most {self.limits.connections_per_address})")
+        self.open[address] = self.open.get(address, 0) + 1
+        return None
+
+    def disconnect(self, address: str) -> None:
+        n = self.open.get(address, 0) - 1
+        if n > 0:
+            self.open[address] = n
+        else:
+            self.open.pop(address, None)
+
+    def may_create(self, address: str) -> bool:
+        """Whether ``address`` may create a table now (and it counts)."""
+        return take_all(self.new_tables(address))
+
+    def retry_after(self, address: str) -> int:
+        """Whole seconds until ``address`` may create a table again (for ``Retry-After``)."""
+        bucket = self.new_tables(address)
+        return max(1, int((1 - bucket.refill()) / bucket.rate) + 1)
