@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import REPLAY_DEAL, Game, IllegalAction, State, apply_recorded
+from .engine import Game, IllegalAction, State, Step, apply_recorded, replay
 from .records import from_json
 from .registry import load, names
 
@@ -500,8 +500,7 @@ class HiddenCardWatch:
                 shadow.actions != state.actions[:done] or _header(shadow) != _header(state)):
             shadow = self._start(state)
         self._followed = state
-        for action in state.actions[len(shadow.actions):]:
-            self._step(shadow, action)
+        self._follow(shadow, state.actions[len(shadow.actions):])
         if not shadow.is_over:
             self._position(shadow)
 
@@ -513,11 +512,7 @@ class HiddenCardWatch:
         self._reset()
         state.current_pack()  # deals a lazily dealt pack, so that its start is known
         start = getattr(state, "_actions_at_deal_start", 0)  # the engine's own field: see the module docstring
-        for i, action in enumerate(state.actions):
-            if i < start:
-                apply_recorded(shadow, action)
-            else:
-                self._step(shadow, action)
+        self._follow(shadow, state.actions, checked_from=start)
         return shadow
 
     def _reset(self) -> None:
@@ -529,11 +524,21 @@ class HiddenCardWatch:
         self._trick_seq: int | None = None
         self._checked_at = -1
 
+    def _follow(self, shadow: State, entries: Sequence[str], checked_from: int = 0) -> None:
+        """Make record ``entries`` on ``shadow``, checking each action from entry ``checked_from`` on."""
+        def make(step: Step) -> None:
+            if step.kind == "action" and step.index >= checked_from:
+                self._step(shadow, step.entry)
+            else:
+                apply_recorded(shadow, step.entry)
+
+        for step in replay(shadow, entries, make):
+            if step.kind == "replay":
+                self._deal_start = None  # a new pack: start over at the next position
+            elif step.kind == "undo" and step.index >= checked_from:
+                self._reset()  # this pack's positions were followed past what now stands: start over
+
     def _step(self, shadow: State, action: str) -> None:
-        if action == REPLAY_DEAL:
-            shadow.replay_deal()
-            self._deal_start = None  # a new pack: start over at the next position
-            return
         if not shadow.is_over:
             self._position(shadow)
         cards = self._cards
