@@ -39,6 +39,7 @@ from typing import Any
 from .engine import Game, IllegalAction, State, Step, apply_recorded, replay
 from .records import from_json
 from .registry import load, names
+from .views import alike
 
 #: Keys every view has (DESIGN.md and the engine's template).
 VIEW_KEYS = frozenset({
@@ -370,34 +371,6 @@ def _public(views: Sequence[Any], path: Path) -> bool:
     return all(_at(v, path) == first for v in views[1:])
 
 
-def _split(values: Sequence[Any], common: list[Any], own: list[list[Any]]) -> None:
-    """Sort the parts of ``values`` (one view per seat) into those every view has alike, at
-    the same place (``common``, dict keys included), and each view's own (``own[seat]``)."""
-    first = values[0]
-    for v in values:
-        if v != first:
-            break
-    else:
-        common.append(first)
-        return
-    if all(type(v) is dict for v in values):
-        keys = dict.fromkeys(k for v in values for k in v)
-        for k in keys:
-            if all(k in v for v in values):
-                common.append(k)
-                _split([v[k] for v in values], common, own)
-            else:
-                for mine, v in zip(own, values, strict=True):
-                    if k in v:
-                        mine.append({k: v[k]})
-    elif all(type(v) is list and len(v) == len(first) for v in values):
-        for i in range(len(first)):
-            _split([v[i] for v in values], common, own)
-    else:
-        for mine, v in zip(own, values, strict=True):
-            mine.append(v)
-
-
 def _scanned(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in UNSCANNED}
 
@@ -569,9 +542,8 @@ class HiddenCardWatch:
         self.counts["positions"] += 1
         n = shadow.game.num_players
         views = [shadow.view(s) for s in range(n)]
-        common: list[Any] = []
         own: list[list[Any]] = [[] for _ in views]
-        _split([_scanned(v) for v in views], common, own)
+        common = alike([_scanned(v) for v in views], own, keep_shape=True)
         shown = cards.in_text(json.dumps(common, ensure_ascii=False))
         seen = [cards.in_text(json.dumps(mine, ensure_ascii=False)) | shown for mine in own]
         hands = [set(v["hand"]) & cards.pack for v in views]
