@@ -235,22 +235,36 @@ def test_state_undo_called_directly_matches_the_old_undo_and_keeps_one_copy():
         state.undo(n)
         old_undo(old, n)
         assert looks(state) == looks(old)
-        kept = state._deal_start()
-        assert kept is not None and kept.deal_is_fresh and "_deal_start_copy" not in kept.__dict__
+        kept = state._kept_start()
+        assert kept is not None and kept.seen == len(state.actions) and "_deal_start_copy" not in kept.state.__dict__
+        assert kept.state.deal_is_fresh and not kept.state.actions  # a deal's start, with no record to copy
         action = moves.choice(state.legal_actions())
         state.apply(action)
         old.apply(action)
     clone = state.clone()
-    assert clone._deal_start() is state._deal_start()  # shared, never copied
+    assert clone._kept_start() is state._kept_start()  # shared, never copied
     fresh = clone.fresh_copy()
-    assert fresh._deal_start() is None
+    assert fresh._kept_start() is None
     while len(state.deals) < 3:  # the next deal: the copy is stale, and an undo rebuilds from the record
         action = moves.choice(state.legal_actions())
         state.apply(action)
         old.apply(action)
     state.apply(moves.choice(state.legal_actions()))
     old.apply(state.actions[-1])
-    assert state._deal_start() is None
+    assert state._kept_start() is None
     state.undo(1)
     old_undo(old, 1)
-    assert looks(state) == looks(old) and state._deal_start() is not None
+    assert looks(state) == looks(old) and state._kept_start() is not None
+
+
+def test_many_undos_in_one_deal_read_only_the_entries_since_the_last(monkeypatch):
+    state = parlour.load("gops").new_state(seed=2)
+    first = state.legal_actions()[0]
+    state.apply(first)
+    second = state.legal_actions()[0]
+    entries = [first, *[second, f"{UNDO} 1"] * 3000, second]
+    count = counting_applies(monkeypatch)
+    loaded = parlour.from_json({**state.fresh_copy().record(), "actions": entries})
+    assert count[0] <= 3 * len(entries) and effective_actions(loaded.actions) == [first, second]
+    kept = loaded._kept_start()
+    assert kept is not None and kept.seen == len(entries) - 1 and kept.standing == (first,)

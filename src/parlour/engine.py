@@ -182,6 +182,23 @@ def replay(state: State, entries: Sequence[str], make: Callable[[Step], object] 
         yield step
 
 
+@dataclass(frozen=True, slots=True)
+class DealStart:
+    """What ``State.undo`` rebuilds a deal from: the state as the deal started, kept unchanged.
+
+    ``state`` holds no record (its ``actions`` are empty: rules never read them), so a clone
+    of it copies none; ``seen`` record entries had been made when the deal's standing actions
+    were ``standing``, so an undo reads only the entries made since (an ``#undo`` after
+    ``#undo`` in a long deal does not walk the whole deal's entries again).  ``key`` is the
+    deal's ``State._deal_key``.
+    """
+
+    key: tuple[int, int]
+    state: State
+    seen: int
+    standing: tuple[str, ...]
+
+
 def undo_count(marker: str) -> int:
     """N in ``"#undo N"``; ``ValueError`` for a malformed marker."""
     word = marker[len(UNDO) + 1:] if marker.startswith(UNDO + " ") else ""
@@ -337,9 +354,9 @@ class State:
     rng: random.Random | None  # contract 1's one generator for the whole game; None under contract 2
     _shuffles: int  # contract 2: the shuffles made so far (the next one is deal_rng(seed, _shuffles))
     _summary_blob: tuple[dict[str, Any], bytes | None]  # the last deal's summary, encoded once for views
-    #: A copy of the current deal's start (``_keep_deal_start``), keyed by ``_deal_key``; absent
-    #: until a replay of a record with undos or an undo makes one.  Clones share it.
-    _deal_start_copy: tuple[tuple[int, int], State]
+    #: A copy of the current deal's start (``_keep_deal_start``); absent until a replay of a record
+    #: with undos or an undo makes one.  Clones share it (nothing changes it).
+    _deal_start_copy: DealStart
 
     # -- construction ----------------------------------------------------------------
     def _init(self, game: Game, seed: int, deck: Sequence[str] | None, dealer: int | None,
@@ -594,21 +611,23 @@ class State:
         """
         if not 0 < n <= self.deal_actions or self.is_over:
             raise ValueError(f"only the current deal's actions can be taken back ({self.deal_actions} now)")
-        history = [*self.actions, f"{UNDO} {n}"]
-        start = self._deal_start()
-        if start is None:  # no copy of this deal's start: walk the whole record once to make one
+        kept = self._kept_start()
+        if kept is None:  # no copy of this deal's start: walk the whole record once to make one
             walk = self.fresh_copy()
             for _ in replay(walk, self.actions, keep_deal_start=True):
                 pass
-            start = walk._deal_start()
-            assert start is not None  # the deal has an action (n > 0), so the walk passed its start
-        rebuilt = start.clone()
-        for action in effective_actions(history[len(start.actions):]):  # this deal's: no #replay-deal
+            kept = walk._kept_start()
+            assert kept is not None  # the deal has an action (n > 0), so the walk passed its start
+        marker = f"{UNDO} {n}"
+        standing = effective_actions([*kept.standing, *self.actions[kept.seen:], marker])
+        rebuilt = kept.state.clone()
+        for action in standing:
             rebuilt.apply(action)
-        offset = len(history) - len(rebuilt.actions)
-        rebuilt._actions_at_deal_start += offset
-        rebuilt.actions = history
-        rebuilt._deal_start_copy = (self._deal_key(), start)
+        actions = self.actions
+        actions.append(marker)  # (in place: a copy per undo would make a long record's undos quadratic)
+        rebuilt.actions = actions
+        rebuilt._actions_at_deal_start = len(actions) - len(standing)
+        rebuilt._deal_start_copy = DealStart(kept.key, kept.state, len(actions), tuple(standing))
         self.__dict__.clear()
         self.__dict__.update(rebuilt.__dict__)
 
@@ -623,16 +642,18 @@ class State:
         calls it before each entry, which is always right after a deal's first start.
         """
         kept = self.__dict__.get("_deal_start_copy")
-        if (kept is not None and kept[0] == self._deal_key()) or self.deal_actions:
+        if (kept is not None and kept.key == self._deal_key()) or self.deal_actions:
             return
         start = self.clone()
         start.__dict__.pop("_deal_start_copy", None)  # one copy, not a chain of every deal's
-        self._deal_start_copy = (self._deal_key(), start)
+        start.actions = []  # so that a clone of it copies no record (``undo`` gives it its own)
+        start._actions_at_deal_start = 0
+        self._deal_start_copy = DealStart(self._deal_key(), start, len(self.actions), ())
 
-    def _deal_start(self) -> State | None:
-        """The kept copy of this deal's start (never to be changed: ``undo`` plays on a clone), or None."""
-        kept = self.__dict__.get("_deal_start_copy")
-        return kept[1] if kept is not None and kept[0] == self._deal_key() else None
+    def _kept_start(self) -> DealStart | None:
+        """The kept copy of this deal's start, or None (none kept, or one of an earlier deal)."""
+        kept: DealStart | None = self.__dict__.get("_deal_start_copy")
+        return kept if kept is not None and kept.key == self._deal_key() else None
 
     def fresh_copy(self) -> State:
         """The same game from its start: the same options, seed, contract, given deck and dealer.
@@ -690,7 +711,7 @@ class State:
     def clone(self) -> State:
         memo: dict[int, Any] = {id(self.game): self.game, id(self.rng): self.rng}
         kept = self.__dict__.get("_deal_start_copy")
-        if kept is not None:  # shared, as ``_shallow_clone`` shares it: nobody changes it
+        if kept is not None:  # shared, as ``_shallow_clone`` shares it: nothing changes it
             memo[id(kept)] = kept
         new = copy.deepcopy(self, memo)
         self._share_rng(new)
