@@ -121,9 +121,9 @@ def test_replay_reaches_the_old_loops_states_step_by_step(name, seed):
     steps = []
     for step in replay(new, entries):
         old_step(old, step.entry)
-        assert looks(new) == looks(old), f"after entry {step.index + 1} ({step.entry})"
+        assert looks(new) == looks(old), f"after entry {step.position + 1} ({step.entry})"
         steps.append(step)
-    assert [s.entry for s in steps] == entries and [s.index for s in steps] == list(range(len(entries)))
+    assert [s.entry for s in steps] == entries and [s.position for s in steps] == list(range(len(entries)))
     loaded = parlour.from_json(record)
     assert looks(loaded) == looks(old)
     moves = random.Random(seed)  # both go on identically: the same legal actions, the same next packs
@@ -159,7 +159,7 @@ def test_every_marker_kind_and_its_count():
     walk = state.fresh_copy()
     seen = []
     for step in replay(walk, entries):
-        seen.append((step.kind, step.count))
+        seen.append((step.kind, step.undone))
         if step.kind == "replay":
             assert walk.deal_is_fresh and walk.current_pack() == state._packs[0][0]
         if step.kind == "undo":
@@ -180,7 +180,7 @@ def test_a_made_step_is_made_by_the_caller_and_bad_entries_are_refused():
         with pytest.raises(ValueError, match="bad undo marker"):
             list(replay(state.fresh_copy(), [bad]))
         with pytest.raises(ValueError, match="bad undo marker"):
-            Step(0, bad, "undo").count  # noqa: B018 - the count is read from the marker
+            Step(0, bad, "undo").undone  # noqa: B018 - the count is read from the marker
 
 
 # -- the deal-start copy --------------------------------------------------------------------------

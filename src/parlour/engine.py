@@ -89,7 +89,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from .cards import validate_deck
 from .echo import SHOWN_CHARS, shorten
@@ -136,16 +136,18 @@ def apply_recorded(state: State, action: str) -> None:
 StepKind = Literal["action", "undo", "replay"]
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One record entry as ``replay`` makes it: its place among the entries, the entry, its kind."""
+class Step(NamedTuple):
+    """One record entry as ``replay`` makes it: its position among the entries, the entry, its kind.
 
-    index: int
+    (A named tuple: a record of 100,000 entries makes as many, and a tuple is the cheapest to make.)
+    """
+
+    position: int
     entry: str
     kind: StepKind
 
     @property
-    def count(self) -> int:
+    def undone(self) -> int:
         """N of an ``#undo N`` marker (``ValueError`` if it is malformed); 0 for any other entry."""
         return undo_count(self.entry) if self.kind == "undo" else 0
 
@@ -166,8 +168,7 @@ def replay(state: State, entries: Sequence[str], make: Callable[[Step], object] 
     deal, so ``State.undo`` then rebuilds one deal from that copy rather than the whole game,
     and a record of many deals, each with many undos, loads in linear time rather than quadratic.
     """
-    keep = (any(isinstance(e, str) and e.startswith(UNDO) for e in entries)
-            if keep_deal_start is None else keep_deal_start)
+    keep = _takes_back(entries) if keep_deal_start is None else keep_deal_start
     for index, entry in enumerate(entries):
         if not isinstance(entry, str):
             raise ValueError(f"record action {index + 1} is not a string: {shorten(entry)}")
@@ -197,6 +198,14 @@ class DealStart:
     state: State
     seen: int
     standing: tuple[str, ...]
+
+
+def _takes_back(entries: Sequence[str]) -> bool:
+    """Whether ``entries`` may hold an ``#undo`` (a join is C: a record's entries are strings)."""
+    try:
+        return UNDO in "\n".join(entries)
+    except TypeError:  # a non-string entry: ``replay`` refuses it where it stands
+        return any(isinstance(e, str) and e.startswith(UNDO) for e in entries)
 
 
 def undo_count(marker: str) -> int:

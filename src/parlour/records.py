@@ -98,17 +98,20 @@ def from_json(text: str | bytes | dict[str, Any]) -> State:
     def make(step: Step) -> None:
         """Make one entry within the record's bounds, naming the entry if it cannot be made."""
         nonlocal deals, deal_start
-        i, action = step.index, step.entry
-        if len(state.deals) != deals or step.kind == "replay":
+        i, action, kind = step
+        if len(state.deals) != deals or kind == "replay":
             deals = len(state.deals)
             deal_start = i
         elif i - deal_start >= MAX_DEAL_ACTIONS:
             raise ValueError(f"record action {i + 1}: one deal may hold at most {MAX_DEAL_ACTIONS} actions "
                              "(far more than any real deal), so the record was not loaded")
         try:
-            apply_recorded(state, action)
-            if step.kind == "undo":  # taken-back actions and the marker do not count towards the deal's bound
-                deal_start += step.count + 1
+            if kind == "action":  # (most entries: straight to apply)
+                state.apply(action)
+            else:
+                apply_recorded(state, action)
+            if kind == "undo":  # taken-back actions and the marker do not count towards the deal's bound
+                deal_start += step.undone + 1
         except ValueError as exc:
             raise ValueError(f"record action {i + 1} ({shorten(action)}) cannot be replayed: {exc}") from None
 

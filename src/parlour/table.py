@@ -221,7 +221,7 @@ class Table:
         auto = state.game.AUTO_ACTIONS
 
         def make(step: Step) -> None:
-            if step.kind == "action" and step.index >= start:
+            if step.kind == "action" and step.position >= start:
                 legal = fresh.legal_actions()
                 out.append((fresh.current_player, step.entry, len(legal) == 1 and legal[0] in auto))
             apply_recorded(fresh, step.entry)
@@ -244,7 +244,7 @@ class Table:
                 events[:] = self.play(step.entry)
                 return
             apply_recorded(self.state, step.entry)
-            told = self._replay_event() if step.kind == "replay" else Event("undo", None, {"count": step.count})
+            told = self._replay_event() if step.kind == "replay" else Event("undo", None, {"count": step.undone})
             events[:] = [told]
 
         for step in replay(self.state, entries, make):

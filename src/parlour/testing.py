@@ -500,7 +500,7 @@ class HiddenCardWatch:
     def _follow(self, shadow: State, entries: Sequence[str], checked_from: int = 0) -> None:
         """Make record ``entries`` on ``shadow``, checking each action from entry ``checked_from`` on."""
         def make(step: Step) -> None:
-            if step.kind == "action" and step.index >= checked_from:
+            if step.kind == "action" and step.position >= checked_from:
                 self._step(shadow, step.entry)
             else:
                 apply_recorded(shadow, step.entry)
@@ -508,7 +508,7 @@ class HiddenCardWatch:
         for step in replay(shadow, entries, make):
             if step.kind == "replay":
                 self._deal_start = None  # a new pack: start over at the next position
-            elif step.kind == "undo" and step.index >= checked_from:
+            elif step.kind == "undo" and step.position >= checked_from:
                 self._reset()  # this pack's positions were followed past what now stands: start over
 
     def _step(self, shadow: State, action: str) -> None:

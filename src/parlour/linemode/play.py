@@ -209,7 +209,7 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
     before = hands()
     for step, events in table.replay(actions):
         if step.kind == "undo":
-            out(f"(a player took back {plural(step.count, 'move')}; the deal goes on from there)")
+            out(f"(a player took back {plural(step.undone, 'move')}; the deal goes on from there)")
             _say(out, describe_hands(state))
         elif step.kind == "replay":
             _say(out, narrate(events[0], game, n))
