@@ -66,7 +66,8 @@ derivation of its own, never from a deal's generator.
 Records made before carry no ``"seeding"`` and replay under the first contract (``seeding=1``):
 ``rng = random.Random(seed)`` draws the dealer, shuffles the first pack and every later one.
 A record stores the arguments as given, the contract, and every action, so ``from_json``
-rebuilds the identical state by replaying them.
+rebuilds the identical state by replaying them: ``replay`` is the one walk over a record's
+entries (actions and the ``#undo N`` and ``#replay-deal`` markers) that every reader uses.
 
 Bad input (why: the API is also fed saved files and network messages): every argument of
 ``load``/``new_state``/``apply``/``view`` is checked, and anything wrong is a ``ValueError``
