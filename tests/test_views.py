@@ -17,7 +17,7 @@ import pytest
 
 import parlour
 from parlour.table import Table
-from parlour.views import BaseView
+from parlour.views import BaseView, alike
 
 VIEW_CLASSES = {"clobby": "ClobbyView", "sixbid": "SixBidView", "schafkopf": "SchafkopfView", "truc": "TrucView",
                 "gops": "GopsView"}
@@ -111,3 +111,69 @@ def test_every_view_matches_its_typed_dict(game):
                 size += 1  # seat 0's card chosen face down is still in his hand as far as seat 1 can tell
             assert view["hand_sizes"][seat] == size
     assert len(seen) >= 2  # the views of more than one phase were checked
+
+
+# -- what every seat sees alike ----------------------------------------------------------------------
+def old_common(values: list[dict[str, Any]]) -> dict[str, Any]:
+    """``web.views._common`` as it was (commit 80682e9)."""
+    first = values[0]
+    out: dict[str, Any] = {}
+    for key, value in first.items():
+        if not all(key in other for other in values[1:]):
+            continue
+        others = [other[key] for other in values[1:]]
+        if all(other == value for other in others):
+            out[key] = value
+        elif isinstance(value, dict) and all(isinstance(o, dict) for o in others):
+            out[key] = old_common([value, *others])
+    return out
+
+
+def old_split(values: list[Any], common: list[Any], own: list[list[Any]]) -> None:
+    """``testing._split`` as it was (commit 80682e9)."""
+    first = values[0]
+    if all(v == first for v in values):
+        common.append(first)
+        return
+    if all(type(v) is dict for v in values):
+        for k in dict.fromkeys(k for v in values for k in v):
+            if all(k in v for v in values):
+                common.append(k)
+                old_split([v[k] for v in values], common, own)
+            else:
+                for mine, v in zip(own, values, strict=True):
+                    if k in v:
+                        mine.append({k: v[k]})
+    elif all(type(v) is list and len(v) == len(first) for v in values):
+        for i in range(len(first)):
+            old_split([v[i] for v in values], common, own)
+    else:
+        for mine, v in zip(own, values, strict=True):
+            mine.append(v)
+
+
+def strings(value: Any) -> list[str]:
+    """Every string in ``value``, dict keys included, in order (what a scan for card codes reads)."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [*strings(k), *strings(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize("name", parlour.names())
+def test_alike_is_what_both_old_functions_computed(name):
+    state = parlour.load(name).new_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(120):
+        if state.is_over:
+            break
+        views = [state.view(s) for s in range(state.game.num_players)]
+        assert alike(views) == old_common(views)
+        own: list[list[Any]] = [[] for _ in views]
+        old_own: list[list[Any]] = [[] for _ in views]
+        common: list[Any] = []
+        shaped = alike(views, own, keep_shape=True)
+        old_split(views, common, old_own)
+        assert own == old_own and sorted(strings(shaped)) == sorted(strings(common))
+        state.apply(rng.choice(state.legal_actions()))

@@ -18,7 +18,7 @@ import pytest
 import websockets
 
 from parlour.bots import make
-from parlour.engine import REPLAY_DEAL
+from parlour.engine import replay
 from parlour.records import from_json
 from parlour.registry import load
 from parlour.store import Store
@@ -90,15 +90,11 @@ class Client:
 
 def replayed(record: dict[str, Any], open_hands: bool = False) -> list[Table]:
     """The table after each action count 0..n, rebuilt from the record alone."""
-    game = load(record["game"], **record["options"])
-    state = game.new_state(seed=record["seed"], deck=record["deck"], dealer=record["dealer"])
-    out = [Table(state.clone(), [None] * game.num_players, open_hands=open_hands)]
-    for action in record["actions"]:
-        if action == REPLAY_DEAL:
-            state.replay_deal()
-        else:
-            state.apply(action)
-        out.append(Table(state.clone(), [None] * game.num_players, open_hands=open_hands))
+    state = from_json({**record, "actions": []})
+    players: list[Any] = [None] * state.game.num_players
+    out = [Table(state.clone(), players, open_hands=open_hands)]
+    for _ in replay(state, record["actions"]):
+        out.append(Table(state.clone(), players, open_hands=open_hands))
     return out
 
 

@@ -66,7 +66,8 @@ derivation of its own, never from a deal's generator.
 Records made before carry no ``"seeding"`` and replay under the first contract (``seeding=1``):
 ``rng = random.Random(seed)`` draws the dealer, shuffles the first pack and every later one.
 A record stores the arguments as given, the contract, and every action, so ``from_json``
-rebuilds the identical state by replaying them.
+rebuilds the identical state by replaying them: ``replay`` is the one walk over a record's
+entries (actions and the ``#undo N`` and ``#replay-deal`` markers) that every reader uses.
 
 Bad input (why: the API is also fed saved files and network messages): every argument of
 ``load``/``new_state``/``apply``/``view`` is checked, and anything wrong is a ``ValueError``
@@ -87,9 +88,9 @@ import json
 import marshal
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from .cards import validate_deck
 from .echo import SHOWN_CHARS, shorten
@@ -130,6 +131,82 @@ def apply_recorded(state: State, action: str) -> None:
         state.replay_deal()
     else:
         state.apply(action)
+
+
+#: What a record entry is: an action, an ``#undo N`` marker or a ``#replay-deal`` marker.
+StepKind = Literal["action", "undo", "replay"]
+
+
+class Step(NamedTuple):
+    """One record entry as ``replay`` makes it: its position among the entries, the entry, its kind.
+
+    (A named tuple: a record of 100,000 entries makes as many, and a tuple is the cheapest to make.)
+    """
+
+    position: int
+    entry: str
+    kind: StepKind
+
+    @property
+    def undone(self) -> int:
+        """N of an ``#undo N`` marker (``ValueError`` if it is malformed); 0 for any other entry."""
+        return undo_count(self.entry) if self.kind == "undo" else 0
+
+
+def replay(state: State, entries: Sequence[str], make: Callable[[Step], object] | None = None, *,
+           keep_deal_start: bool | None = None) -> Iterator[Step]:
+    """Make record ``entries`` on ``state`` one by one, yielding each ``Step`` once it is made.
+
+    Why one loop: loading a record, undo, the table's history, the retold log, a watched
+    replay, a browser table rebuilt from its record and ``parlour verify`` all walk a record,
+    and each must treat the markers exactly as the state recorded them.  ``make`` makes each
+    step instead of ``apply_recorded`` (a table passes its own ``play`` to get its events,
+    ``from_json`` checks its bounds first); the state the steps are made on is ``state`` itself.
+    A non-string entry is a ``ValueError`` naming its place.
+
+    Why a copy at each deal's start (kept on the state while the entries take actions back, or
+    when ``keep_deal_start`` says so): an ``#undo N`` can only take back actions of the current
+    deal, so ``State.undo`` then rebuilds one deal from that copy rather than the whole game,
+    and a record of many deals, each with many undos, loads in linear time rather than quadratic.
+    """
+    keep = _takes_back(entries) if keep_deal_start is None else keep_deal_start
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, str):
+            raise ValueError(f"record action {index + 1} is not a string: {shorten(entry)}")
+        kind: StepKind = "undo" if entry.startswith(UNDO) else "replay" if entry == REPLAY_DEAL else "action"
+        step = Step(index, entry, kind)
+        if keep:
+            state._keep_deal_start()
+        if make is None:
+            apply_recorded(state, entry)
+        else:
+            make(step)
+        yield step
+
+
+@dataclass(frozen=True, slots=True)
+class DealStart:
+    """What ``State.undo`` rebuilds a deal from: the state as the deal started, kept unchanged.
+
+    ``state`` holds no record (its ``actions`` are empty: rules never read them), so a clone
+    of it copies none; ``seen`` record entries had been made when the deal's standing actions
+    were ``standing``, so an undo reads only the entries made since (an ``#undo`` after
+    ``#undo`` in a long deal does not walk the whole deal's entries again).  ``key`` is the
+    deal's ``State._deal_key``.
+    """
+
+    key: tuple[int, int]
+    state: State
+    seen: int
+    standing: tuple[str, ...]
+
+
+def _takes_back(entries: Sequence[str]) -> bool:
+    """Whether ``entries`` may hold an ``#undo`` (a join is C: a record's entries are strings)."""
+    try:
+        return UNDO in "\n".join(entries)
+    except TypeError:  # a non-string entry: ``replay`` refuses it where it stands
+        return any(isinstance(e, str) and e.startswith(UNDO) for e in entries)
 
 
 def undo_count(marker: str) -> int:
@@ -287,6 +364,9 @@ class State:
     rng: random.Random | None  # contract 1's one generator for the whole game; None under contract 2
     _shuffles: int  # contract 2: the shuffles made so far (the next one is deal_rng(seed, _shuffles))
     _summary_blob: tuple[dict[str, Any], bytes | None]  # the last deal's summary, encoded once for views
+    #: A copy of the current deal's start (``_keep_deal_start``); absent until a replay of a record
+    #: with undos or an undo makes one.  Clones share it (nothing changes it).
+    _deal_start_copy: DealStart
 
     # -- construction ----------------------------------------------------------------
     def _init(self, game: Game, seed: int, deck: Sequence[str] | None, dealer: int | None,
@@ -532,25 +612,58 @@ class State:
     def undo(self, n: int) -> None:
         """Take back the last ``n`` actions of the current deal, recording ``"#undo n"``.
 
-        Why rebuilt from the start: rules are pure and deterministic from seed, deck and the
-        actions, so replaying the standing actions gives exactly the earlier state (RNG
-        included) with no per-game undo code.  Only the current deal: the scores of a finished
-        deal stand.  The marker keeps the full record (``from_json`` replays it).
+        Why rebuilt: rules are pure and deterministic from seed, deck and the actions, so
+        replaying the standing actions gives exactly the earlier state (RNG included) with no
+        per-game undo code.  Only the current deal: the scores of a finished deal stand, so the
+        rebuild starts from a copy of the deal's start (``_keep_deal_start``), made by walking the
+        record once when the state has none, and one deal is all an undo replays after that.
+        The marker keeps the full record (``from_json`` replays it).
         """
         if not 0 < n <= self.deal_actions or self.is_over:
             raise ValueError(f"only the current deal's actions can be taken back ({self.deal_actions} now)")
-        history = [*self.actions, f"{UNDO} {n}"]
-        fresh = self.fresh_copy()
-        for action in effective_actions(history):
-            if action == REPLAY_DEAL:
-                fresh.replay_deal()
-            else:
-                fresh.apply(action)
-        offset = len(history) - len(fresh.actions)
-        fresh._actions_at_deal_start += offset
-        fresh.actions = history
+        kept = self._kept_start()
+        if kept is None:  # no copy of this deal's start: walk the whole record once to make one
+            walk = self.fresh_copy()
+            for _ in replay(walk, self.actions, keep_deal_start=True):
+                pass
+            kept = walk._kept_start()
+            assert kept is not None  # the deal has an action (n > 0), so the walk passed its start
+        marker = f"{UNDO} {n}"
+        standing = effective_actions([*kept.standing, *self.actions[kept.seen:], marker])
+        rebuilt = kept.state.clone()
+        for action in standing:
+            rebuilt.apply(action)
+        actions = self.actions
+        actions.append(marker)  # (in place: a copy per undo would make a long record's undos quadratic)
+        rebuilt.actions = actions
+        rebuilt._actions_at_deal_start = len(actions) - len(standing)
+        rebuilt._deal_start_copy = DealStart(kept.key, kept.state, len(actions), tuple(standing))
         self.__dict__.clear()
-        self.__dict__.update(fresh.__dict__)
+        self.__dict__.update(rebuilt.__dict__)
+
+    def _deal_key(self) -> tuple[int, int]:
+        """Which deal of the game this is: deals scored and deals replayed (an undo changes neither)."""
+        return len(self.deals), self._replays
+
+    def _keep_deal_start(self) -> None:
+        """Keep a copy of the state as its current deal starts, unless one is kept already.
+
+        Only where none of the deal's actions stands (so the copy is the deal's start): ``replay``
+        calls it before each entry, which is always right after a deal's first start.
+        """
+        kept = self.__dict__.get("_deal_start_copy")
+        if (kept is not None and kept.key == self._deal_key()) or self.deal_actions:
+            return
+        start = self.clone()
+        start.__dict__.pop("_deal_start_copy", None)  # one copy, not a chain of every deal's
+        start.actions = []  # so that a clone of it copies no record (``undo`` gives it its own)
+        start._actions_at_deal_start = 0
+        self._deal_start_copy = DealStart(self._deal_key(), start, len(self.actions), ())
+
+    def _kept_start(self) -> DealStart | None:
+        """The kept copy of this deal's start, or None (none kept, or one of an earlier deal)."""
+        kept: DealStart | None = self.__dict__.get("_deal_start_copy")
+        return kept if kept is not None and kept.key == self._deal_key() else None
 
     def fresh_copy(self) -> State:
         """The same game from its start: the same options, seed, contract, given deck and dealer.
@@ -588,6 +701,7 @@ class State:
         checked = self._check_deck(pack)
         self._packs.pop()
         self._start_deal(checked, self._dealer)
+        self.__dict__.pop("_deal_start_copy", None)  # undo rebuilds from the record, which has no redeal
 
     def _shallow_clone(self) -> Any:
         """The start of a fast ``clone``: a new state sharing every field, with the record's
@@ -606,6 +720,9 @@ class State:
 
     def clone(self) -> State:
         memo: dict[int, Any] = {id(self.game): self.game, id(self.rng): self.rng}
+        kept = self.__dict__.get("_deal_start_copy")
+        if kept is not None:  # shared, as ``_shallow_clone`` shares it: nothing changes it
+            memo[id(kept)] = kept
         new = copy.deepcopy(self, memo)
         self._share_rng(new)
         return new

@@ -17,10 +17,10 @@ from .engine import (
     MAX_RECORD_ACTIONS,
     MAX_REPLAY_DEALS,
     REPLAY_DEAL,
-    UNDO,
     State,
+    Step,
     apply_recorded,
-    undo_count,
+    replay,
 )
 from .fairness import Proof
 from .registry import load
@@ -94,19 +94,27 @@ def from_json(text: str | bytes | dict[str, Any]) -> State:
     state.proof = _proof(rec.get("proof"))
     deals = 0
     deal_start = 0
-    for i, action in enumerate(actions):
-        if not isinstance(action, str):
-            raise ValueError(f"record action {i + 1} is not a string: {shorten(action)}")
-        if len(state.deals) != deals or action == REPLAY_DEAL:
+
+    def make(step: Step) -> None:
+        """Make one entry within the record's bounds, naming the entry if it cannot be made."""
+        nonlocal deals, deal_start
+        i, action, kind = step
+        if len(state.deals) != deals or kind == "replay":
             deals = len(state.deals)
             deal_start = i
         elif i - deal_start >= MAX_DEAL_ACTIONS:
             raise ValueError(f"record action {i + 1}: one deal may hold at most {MAX_DEAL_ACTIONS} actions "
                              "(far more than any real deal), so the record was not loaded")
         try:
-            apply_recorded(state, action)
-            if action.startswith(UNDO):  # taken-back actions and the marker do not count towards the deal's bound
-                deal_start += undo_count(action) + 1
+            if kind == "action":  # (most entries: straight to apply)
+                state.apply(action)
+            else:
+                apply_recorded(state, action)
+            if kind == "undo":  # taken-back actions and the marker do not count towards the deal's bound
+                deal_start += step.undone + 1
         except ValueError as exc:
             raise ValueError(f"record action {i + 1} ({shorten(action)}) cannot be replayed: {exc}") from None
+
+    for _ in replay(state, actions, make):
+        pass
     return state

@@ -10,12 +10,12 @@ class, so none of them holds game logic.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from .bots import Bot, levels, make
-from .engine import REPLAY_DEAL, State, bot_rng, effective_actions
+from .engine import State, Step, apply_recorded, bot_rng, effective_actions, replay
 from .views import View
 
 SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "West")}
@@ -214,22 +214,41 @@ class Table:
         replay of a few hundred actions costs a millisecond.
         """
         state = self.state
-        standing = state.deal_actions
         effective = effective_actions(state.actions)
         fresh = state.fresh_copy()
         out: list[tuple[int | None, str, bool]] = []
-        start = len(effective) - standing
+        start = len(effective) - state.deal_actions
         auto = state.game.AUTO_ACTIONS
-        for i, action in enumerate(effective):
-            if action == REPLAY_DEAL:
-                fresh.replay_deal()
-                continue
-            actor = fresh.current_player
-            if i >= start:
+
+        def make(step: Step) -> None:
+            if step.kind == "action" and step.position >= start:
                 legal = fresh.legal_actions()
-                out.append((actor, action, len(legal) == 1 and legal[0] in auto))
-            fresh.apply(action)
+                out.append((fresh.current_player, step.entry, len(legal) == 1 and legal[0] in auto))
+            apply_recorded(fresh, step.entry)
+
+        for _ in replay(fresh, effective, make):
+            pass
         return out
+
+    def replay(self, entries: Sequence[str]) -> Iterator[tuple[Step, list[Event]]]:
+        """Make record ``entries`` at this table (``engine.replay``), yielding each step with its events.
+
+        Why here: a table rebuilt from its record (a browser table, a retold log, a watched
+        replay) must tell the events the game told: its actions go through ``play``, and a
+        marker tells what ``undo`` and ``replay_deal`` tell.
+        """
+        events: list[Event] = []
+
+        def make(step: Step) -> None:
+            if step.kind == "action":
+                events[:] = self.play(step.entry)
+                return
+            apply_recorded(self.state, step.entry)
+            told = self._replay_event() if step.kind == "replay" else Event("undo", None, {"count": step.undone})
+            events[:] = [told]
+
+        for step in replay(self.state, entries, make):
+            yield step, list(events)
 
     def undo_count(self, seat: int) -> int:
         """How many actions ``undo(seat)`` takes back; ``CannotUndo`` says why none.
@@ -281,7 +300,11 @@ class Table:
         state.replay_deal()
         if self.on_save is not None:
             self.on_save(self)
-        return [*events, Event("replay", None, {"dealer": self.state.dealer, "deal": len(self.state.deals) + 1})]
+        return [*events, self._replay_event()]
+
+    def _replay_event(self) -> Event:
+        """What a replayed deal tells: its dealer and number."""
+        return Event("replay", None, {"dealer": self.state.dealer, "deal": len(self.state.deals) + 1})
 
     def _view_before(self, actor: int) -> dict[str, Any]:
         """``actor``'s view before its action: the view the last ``play`` took afterwards, if it is that one.

@@ -36,9 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import REPLAY_DEAL, Game, IllegalAction, State, apply_recorded
+from .engine import Game, IllegalAction, State, Step, apply_recorded, replay
 from .records import from_json
 from .registry import load, names
+from .views import alike
 
 #: Keys every view has (DESIGN.md and the engine's template).
 VIEW_KEYS = frozenset({
@@ -370,34 +371,6 @@ def _public(views: Sequence[Any], path: Path) -> bool:
     return all(_at(v, path) == first for v in views[1:])
 
 
-def _split(values: Sequence[Any], common: list[Any], own: list[list[Any]]) -> None:
-    """Sort the parts of ``values`` (one view per seat) into those every view has alike, at
-    the same place (``common``, dict keys included), and each view's own (``own[seat]``)."""
-    first = values[0]
-    for v in values:
-        if v != first:
-            break
-    else:
-        common.append(first)
-        return
-    if all(type(v) is dict for v in values):
-        keys = dict.fromkeys(k for v in values for k in v)
-        for k in keys:
-            if all(k in v for v in values):
-                common.append(k)
-                _split([v[k] for v in values], common, own)
-            else:
-                for mine, v in zip(own, values, strict=True):
-                    if k in v:
-                        mine.append({k: v[k]})
-    elif all(type(v) is list and len(v) == len(first) for v in values):
-        for i in range(len(first)):
-            _split([v[i] for v in values], common, own)
-    else:
-        for mine, v in zip(own, values, strict=True):
-            mine.append(v)
-
-
 def _scanned(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in UNSCANNED}
 
@@ -500,8 +473,7 @@ class HiddenCardWatch:
                 shadow.actions != state.actions[:done] or _header(shadow) != _header(state)):
             shadow = self._start(state)
         self._followed = state
-        for action in state.actions[len(shadow.actions):]:
-            self._step(shadow, action)
+        self._follow(shadow, state.actions[len(shadow.actions):])
         if not shadow.is_over:
             self._position(shadow)
 
@@ -513,11 +485,7 @@ class HiddenCardWatch:
         self._reset()
         state.current_pack()  # deals a lazily dealt pack, so that its start is known
         start = getattr(state, "_actions_at_deal_start", 0)  # the engine's own field: see the module docstring
-        for i, action in enumerate(state.actions):
-            if i < start:
-                apply_recorded(shadow, action)
-            else:
-                self._step(shadow, action)
+        self._follow(shadow, state.actions, checked_from=start)
         return shadow
 
     def _reset(self) -> None:
@@ -529,11 +497,21 @@ class HiddenCardWatch:
         self._trick_seq: int | None = None
         self._checked_at = -1
 
+    def _follow(self, shadow: State, entries: Sequence[str], checked_from: int = 0) -> None:
+        """Make record ``entries`` on ``shadow``, checking each action from entry ``checked_from`` on."""
+        def make(step: Step) -> None:
+            if step.kind == "action" and step.position >= checked_from:
+                self._step(shadow, step.entry)
+            else:
+                apply_recorded(shadow, step.entry)
+
+        for step in replay(shadow, entries, make):
+            if step.kind == "replay":
+                self._deal_start = None  # a new pack: start over at the next position
+            elif step.kind == "undo" and step.position >= checked_from:
+                self._reset()  # this pack's positions were followed past what now stands: start over
+
     def _step(self, shadow: State, action: str) -> None:
-        if action == REPLAY_DEAL:
-            shadow.replay_deal()
-            self._deal_start = None  # a new pack: start over at the next position
-            return
         if not shadow.is_over:
             self._position(shadow)
         cards = self._cards
@@ -564,9 +542,8 @@ class HiddenCardWatch:
         self.counts["positions"] += 1
         n = shadow.game.num_players
         views = [shadow.view(s) for s in range(n)]
-        common: list[Any] = []
         own: list[list[Any]] = [[] for _ in views]
-        _split([_scanned(v) for v in views], common, own)
+        common = alike([_scanned(v) for v in views], own, keep_shape=True)
         shown = cards.in_text(json.dumps(common, ensure_ascii=False))
         seen = [cards.in_text(json.dumps(mine, ensure_ascii=False)) | shown for mine in own]
         hands = [set(v["hand"]) & cards.pack for v in views]

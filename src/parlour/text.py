@@ -535,15 +535,14 @@ def retell(state: Any, human: int | None = None, last: int = 200) -> list[str]:
     keeps; replaying its standing actions through a ``Table`` gives the same events, narrated
     as they were (a private action stays face down).
     """
-    from .engine import REPLAY_DEAL, effective_actions
+    from .engine import effective_actions
     from .table import Table
 
     game = state.game
     fresh = state.fresh_copy()
     table = Table(fresh, [None] * game.num_players, hint_level="easy")
     lines: list[str] = []
-    for action in effective_actions(state.actions):
-        events = table.replay_deal() if action == REPLAY_DEAL else table.play(action)
+    for _, events in table.replay(effective_actions(state.actions)):
         for event in events:
             lines += narrate(event, game.name, game.num_players, human)
     return lines[-last:]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import REPLAY_DEAL, SEEDING, State, apply_recorded
+from .engine import SEEDING, State, Step, replay
 from .fairness import Proof, fingerprint
 from .records import from_json
 
@@ -99,18 +99,24 @@ def dealt_hands(state: State) -> list[DealtHands]:
     out: list[DealtHands] = []
     seen: tuple[int, int, int] | None = None
     replays = 0
-    for action in [None, *state.actions]:
-        if action is not None:
-            apply_recorded(walk, action)
-            replays += action == REPLAY_DEAL
+
+    def look(step: Step | None) -> None:
+        """Note the hands of a pack ``walk`` has just dealt (after ``step``, or at the start)."""
+        nonlocal seen
         if walk.is_over:
-            continue
+            return
         walk.deal_is_fresh  # noqa: B018 - deals a lazily dealt pack, so that its shuffle is counted
         key = (len(walk.deals), replays, walk._shuffles)
         if key == seen:
-            continue
-        how = "replayed" if action == REPLAY_DEAL else "" if seen is None or key[:2] != seen[:2] else "a fresh pack"
+            return
+        replayed = step is not None and step.kind == "replay"
+        how = "replayed" if replayed else "" if seen is None or key[:2] != seen[:2] else "a fresh pack"
         seen = key
         hands = [list(walk.view(seat).get("hand", [])) for seat in range(walk.game.num_players)]
         out.append(DealtHands(len(walk.deals) + 1, walk.dealer, hands, how))
+
+    look(None)
+    for step in replay(walk, state.actions):
+        replays += step.kind == "replay"
+        look(step)
     return out

@@ -12,6 +12,7 @@ No ``from __future__ import annotations`` here: ``TypedDict`` reads ``NotRequire
 annotations when the class is made, and cannot from a string.
 """
 
+from collections.abc import Sequence
 from typing import Any, Generic, NotRequired, TypedDict, TypeVar
 
 #: One card on the table: ``[seat, card]`` (a list, as JSON has no tuples).
@@ -56,3 +57,46 @@ class BaseView(TypedDict, Generic[P]):
 
 #: A view of any game, as generic code (the table, the interfaces) sees it.
 View = BaseView[str]
+
+
+_DIFFERS = object()
+
+
+def alike(values: Sequence[Any], own: list[list[Any]] | None = None, *, keep_shape: bool = False) -> Any:
+    """What the seats' ``values`` (one per seat: their views, or parts of them) hold alike.
+
+    The value itself where all are equal; for dicts, the keys all of them have, each with what it
+    holds alike.  What differs is left out, and a list is kept whole or not at all (a spectator's
+    view: ``web.views.public_view``); with ``keep_shape``, a part that differs stays in its place
+    as None and lists of one length are compared element by element (the conformance kit scans
+    what every seat is shown).  With ``own``, each value's parts that are not alike are added to
+    ``own[seat]``.  Why one function: "what every seat sees alike" is what a spectator may be
+    shown and what the hidden-card check counts as shown to all, and the two must never disagree.
+    """
+    common = _alike(values, own, keep_shape)
+    return None if common is _DIFFERS else common
+
+
+def _alike(values: Sequence[Any], own: list[list[Any]] | None, keep_shape: bool) -> Any:
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        out: dict[Any, Any] = {}
+        for key in dict.fromkeys(k for v in values for k in v):
+            if all(key in v for v in values):
+                common = _alike([v[key] for v in values], own, keep_shape)
+                if common is not _DIFFERS or keep_shape:
+                    out[key] = None if common is _DIFFERS else common
+            elif own is not None:
+                for mine, v in zip(own, values, strict=True):
+                    if key in v:
+                        mine.append({key: v[key]})
+        return out
+    if keep_shape and all(isinstance(v, list) and len(v) == len(first) for v in values):
+        parts = [_alike([v[i] for v in values], own, keep_shape) for i in range(len(first))]
+        return [None if p is _DIFFERS else p for p in parts]
+    if own is not None:
+        for mine, v in zip(own, values, strict=True):
+            mine.append(v)
+    return _DIFFERS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..engine import REPLAY_DEAL, UNDO, IllegalAction, State, bot_rng, undo_count
+from ..engine import IllegalAction, State, bot_rng
 from ..table import CannotUndo, Event, Table, seat_names
 from ..text import (
     announces,
@@ -167,37 +167,24 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
     names = seat_names(n)
     out(f"Deal 1: {names[state.dealer]} deals.")
     _say(out, describe_hands(state))
-    pending = list(actions) if actions is not None else None
-    while not table.is_over:
+
+    def stopped() -> bool:
+        """Whether nothing more is to be told: the game is over, or ``max_deals`` deals are."""
+        if table.is_over:
+            return True
         if max_deals is not None and len(state.deals) >= max_deals:
             out(f"(stopped after {max_deals} deal{'s' if max_deals != 1 else ''}, as asked)")
-            return
-        if pending is not None:
-            if not pending:
-                out("(the record ends here; the game was not finished)")
-                return
-            action = pending.pop(0)
-            if action.startswith(UNDO):
-                count = undo_count(action)
-                state.undo(count)
-                out(f"(a player took back {plural(count, 'move')}; the deal goes on from there)")
-                _say(out, describe_hands(state))
-                continue
-            if action == REPLAY_DEAL:
-                events = table.replay_deal()
-                _say(out, narrate(events[0], game, n))
-                _say(out, describe_hands(state))
-                continue
-        else:
-            action = table.bot_choice()
-        actor = table.to_move
-        if actor is None:  # pragma: no cover - someone is to move while the game is not over
-            return
-        private = state.action_is_private
-        hands_before = [set(state.view(s).get("hand", [])) for s in range(n)]
-        events = table.play(action)
+            return True
+        return False
+
+    def hands() -> list[set[str]]:
+        return [set(state.view(s).get("hand", [])) for s in range(n)]
+
+    def tell(action: str, events: list[Event], hands_before: list[set[str]]) -> None:
+        """Narrate an action's ``events`` (the first is the action's own: its seat and privacy)."""
+        actor = events[0].seat
         for event in events:
-            if event.kind == "action" and private:
+            if event.kind == "action" and event.data["private"] and actor is not None:
                 out(f"{names[actor]} chooses {action} (face down)")
                 continue
             _say(out, narrate(event, game, n))
@@ -210,3 +197,26 @@ def watch(table: Table, actions: list[str] | None = None, *, out: Output = print
             _say(out, describe_hands(state))
         if delay:
             time.sleep(delay)
+
+    if actions is None:
+        while not stopped():
+            action = table.bot_choice()
+            before = hands()
+            tell(action, table.play(action), before)
+        return
+    if stopped():
+        return
+    before = hands()
+    for step, events in table.replay(actions):
+        if step.kind == "undo":
+            out(f"(a player took back {plural(step.undone, 'move')}; the deal goes on from there)")
+            _say(out, describe_hands(state))
+        elif step.kind == "replay":
+            _say(out, narrate(events[0], game, n))
+            _say(out, describe_hands(state))
+        else:
+            tell(step.entry, events, before)
+        if stopped():
+            return
+        before = hands()
+    out("(the record ends here; the game was not finished)")

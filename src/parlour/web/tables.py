@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, levels, make
-from ..engine import RECORD_VERSION, REPLAY_DEAL, UNDO, Game, IllegalAction, State, bot_seed, new_seed, undo_count
+from ..engine import RECORD_VERSION, Game, IllegalAction, State, bot_seed, new_seed
 from ..fairness import Proof, commitment, committed_state, fingerprint
 from ..fairness import client_seed as fair_client_seed
 from ..records import from_json
@@ -201,16 +201,8 @@ def _table_for(game: str, record: dict[str, Any], seats: list[dict[str, Any]],
     """Rebuild a table from its record, with the events that told its story (for the log)."""
     table = _new_table(game, from_json({**record, "actions": []}), seats, open_hands)
     events: list[Event] = []
-    for action in record.get("actions", []):
-        if action == REPLAY_DEAL:
-            table.state.replay_deal()
-            events.append(Event("replay", None, {"dealer": table.state.dealer, "deal": len(table.state.deals) + 1}))
-        elif action.startswith(UNDO):
-            n = undo_count(action)
-            table.state.undo(n)
-            events.append(Event("undo", None, {"count": n}))
-        else:
-            events += table.play(action)
+    for _, told in table.replay(record.get("actions", [])):
+        events += told
     return table, events[-EVENTS_KEPT:]
 
 

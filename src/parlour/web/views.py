@@ -34,6 +34,7 @@ from ..text import (
     seat_labels,
     yes_no,
 )
+from ..views import alike
 
 #: F-keys a browser keeps for itself (help, find, reload, address bar, caret browsing, menu,
 #: full screen, developer tools): the page cannot have them, so a letter replaces each.
@@ -58,25 +59,11 @@ def public_view(table: Table) -> dict[str, Any]:
     can never slip through to a spectator.
     """
     views = [dict(table.state.view(seat)) for seat in range(table.state.game.num_players)]
-    out = _common(views)
+    out: dict[str, Any] = dict(alike(views))
     out["seat"] = None
     out["hand"] = []
     if table.open_hands:
         out["open_hands"] = {str(s): list(views[s]["hand"]) for s in range(len(views))}
-    return out
-
-
-def _common(values: list[dict[str, Any]]) -> dict[str, Any]:
-    first = values[0]
-    out: dict[str, Any] = {}
-    for key, value in first.items():
-        if not all(key in other for other in values[1:]):
-            continue
-        others = [other[key] for other in values[1:]]
-        if all(other == value for other in others):
-            out[key] = value
-        elif isinstance(value, dict) and all(isinstance(o, dict) for o in others):
-            out[key] = _common([value, *others])
     return out
 
 
