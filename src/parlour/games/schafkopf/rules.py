@@ -130,11 +130,6 @@ PHASES = ("bid", "discard", "play", "over")
 BIDS = ("pick-up", "pass")
 
 
-def display_key(card: str) -> int:
-    """Sort key for Schafkopf display order (trumps first)."""
-    return INDEX[card]
-
-
 #: the soloist's score -> the name of his result (``result`` in the deal summary)
 SOLO_RESULTS = {6: "schwarz", 4: "schneider", 2: "won", -2: "lost", -4: "lost schneider", -6: "lost schwarz"}
 
