@@ -30,12 +30,14 @@ class ServerThread:
 
     def __init__(self, db: str | Path, *, workers: int = 0, port: int | None = None,
                  rate: tuple[float, float] = (RATE, BURST), allowed_hosts: Sequence[str] = LOOPBACK_NAMES,
-                 proxies: Sequence[str] = (), share_history: bool = True) -> None:
+                 proxies: Sequence[str] = (), share_history: bool = True,
+                 inline: tuple[str, ...] | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        self.app = create_app(db, workers=workers, rate=rate, allowed_hosts=allowed_hosts, share_history=share_history)
+        self.app = create_app(db, workers=workers, rate=rate, allowed_hosts=allowed_hosts, share_history=share_history,
+                              inline=inline)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, lifespan="on",
                                 **uvicorn_settings(proxies))
         self.server = uvicorn.Server(config)
