@@ -8,6 +8,7 @@ import pytest
 
 import parlour
 from parlour.games.truc import model as M
+from truc_deal_model import DealModel
 
 
 def _powers(hand: list[str]) -> tuple[int, ...]:
@@ -40,7 +41,7 @@ def test_model_payoffs_agree_with_the_engine_on_thousands_of_deals():
             if state.phase == "call" and (model is None or model.phase == "over"):
                 nd = 1 - state.dealer
                 hands = [_powers(state.view(s)["hand"]) for s in (nd, 1 - nd)]
-                model = M.DealModel(hands[0], hands[1], state.scores[nd], state.scores[1 - nd])
+                model = DealModel(hands[0], hands[1], state.scores[nd], state.scores[1 - nd])
                 seen = len(state.deals)
             action = _random_action(state.legal_actions(), rng)
             assert model is not None

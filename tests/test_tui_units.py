@@ -1,58 +1,17 @@
-"""The terminal table's plain parts: keys, the unsorted hand, card text, settings, sessions."""
+"""The terminal table's plain parts: the unsorted hand, card text, settings, sessions."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import parlour
 from parlour.store import Store
 from parlour.tui.arrival import ArrivalOrder
 from parlour.tui.cardtext import card_chip, face, pretty_action, pretty_line
 from parlour.tui.choices import Choices, arrange
-from parlour.tui.keys import TABLE_KEYS, assign_keys, card_index, card_key
 from parlour.tui.screens.options import parse_value
 from parlour.tui.session import HUMAN_SEAT, availability, open_session
 from parlour.tui.settings import DELAYS, Settings, faster, game_preferences, save_game_preferences, slower
-
-
-# -- keys ------------------------------------------------------------------------------------
-def test_card_keys_are_digits_then_letters():
-    assert [card_key(i) for i in range(13)] == list("123456789abcd")
-    assert card_index("1", 9) == 0 and card_index("9", 9) == 8
-    assert card_index("A", 12) == 9 and card_index("c", 12) == 11
-    assert card_index("a", 9) is None and card_index("x", 13) is None and card_index("", 5) is None
-
-
-def test_choices_get_their_initials_and_never_a_reserved_key():
-    assert assign_keys(["take", "pass", "schmeiss"]) == ["t", "p", "s"]
-    assert assign_keys(["accept", "refuse"]) == ["a", "r"]
-    # an earlier choice's fallback never steals a later choice's initial
-    assert assign_keys(["solo", "heart", "misere", "guarantee", "spread", "call", "pass"]) == \
-        ["s", "h", "m", "g", "r", "c", "p"]
-    # naming a suit uses the suit's letter
-    assert assign_keys(["name C", "name D", "name S", "pass"]) == ["c", "d", "s", "p"]
-    # while cards may be played their keys stay theirs
-    keys = assign_keys(["double", "accept", "QH+bella"], {"1", "2", "3", "a"})
-    assert keys[0] == "d" and keys[1] not in {"1", "2", "3", "a"} and keys[2] == "b"
-    # a choice whose argument is a card is numbered
-    assert assign_keys(["call AS", "call KS", "call 7H"]) == ["1", "2", "3"]
-
-
-@given(st.lists(st.sampled_from(["take", "pass", "schmeiss", "name C", "name H", "accept", "refuse", "play",
-                                 "call", "double", "decline", "remainder", "pick-up", "trump S", "call AS",
-                                 "call TD", "QH+bella", "exchange", "keep", "solo", "spread"]),
-                unique=True, max_size=21),
-       st.sets(st.sampled_from(list("123456789abc"))))
-@settings(max_examples=60, deadline=None)
-def test_keys_are_distinct_and_avoid_reserved(actions, reserved):
-    keys = assign_keys(actions, reserved)
-    given_keys = [k for k in keys if k]
-    assert len(keys) == len(actions)
-    assert len(given_keys) == len(set(given_keys)) == len(actions)
-    assert not set(given_keys) & (reserved | TABLE_KEYS)
-    assert assign_keys(actions, reserved) == keys  # stable
 
 
 # -- the unsorted hand -------------------------------------------------------------------------

@@ -273,8 +273,9 @@ def test_server_restart_resumes_the_table(tmp_path: Any) -> None:
 
 
 def test_bots_in_worker_processes(tmp_path: Any) -> None:
-    """The default server runs bots in a process pool; a table against them plays to its end."""
-    with ServerThread(tmp_path / "pool.db", workers=1, rate=(1000, 1000), limits=LOOSE) as srv:
+    """A server with a process pool and no level on the event loop: every computer move is a
+    worker's, and a table against them plays to its end (a broken pool leaves the bot silent)."""
+    with ServerThread(tmp_path / "pool.db", workers=1, inline=(), rate=(1000, 1000), limits=LOOSE) as srv:
         table = create(srv, "truc", [{"kind": "invite"}, {"kind": "bot", "level": "easy"}])
         client = Client(srv, table["id"], 0, table["tokens"][0])
         asyncio.run(asyncio.wait_for(client.play(), timeout=120))

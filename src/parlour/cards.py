@@ -1,14 +1,14 @@
-"""Card codes, packs and the trick mechanics every game shares.
+"""Card codes and packs: what a card is, the packs the games deal, and checking a given deck.
 
 A card is its two-character code, rank then suit (``"TH"``, ``"7C"``).  Codes are the
-public currency of the engine API, so the helpers here work on codes; games that need
-speed map codes to small integers once (``index_of``) and keep their hot loops on ints.
+public currency of the engine API, so the helpers here work on codes.  Trick mechanics
+(who may follow, who wins) are not here: every game's rules differ, so each game keeps
+its own tables and its hot loops on small integers or bitmasks (``bit_indices``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from .echo import shorten
 
@@ -16,11 +16,6 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-RANK_NAMES = {
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
-    "A": "ace",
-}
 
 #: Six-Bid Solo and Schafkopf pips (Clobby has its own trump/plain tables).
 PIPS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
@@ -60,16 +55,6 @@ def is_card(code: str) -> bool:
     return len(code) == 2 and code[0] in RANKS and code[1] in SUITS
 
 
-def parse_card(text: str) -> str:
-    """Normalise user text to a card code (``"th"`` -> ``"TH"``, ``"10h"`` -> ``"TH"``)."""
-    code = text.strip().upper()
-    if code.startswith("10"):
-        code = "T" + code[2:]
-    if not is_card(code):
-        raise ValueError(f"{text!r} is not a card code (rank then suit, e.g. TH, 7C, AS)")
-    return code
-
-
 def validate_deck(deck: object, pack: Sequence[str]) -> list[str]:
     """``deck`` as a list of codes if it is exactly ``pack`` in some order; a ``ValueError`` if not.
 
@@ -103,66 +88,3 @@ def validate_deck(deck: object, pack: Sequence[str]) -> list[str]:
             more = f" and {len(cards) - 8} more" if len(cards) > 8 else ""
             parts.append(f"{label} {' '.join(sorted(cards)[:8])}{more}")
     raise ValueError(f"deck must hold the {size}-card pack once each: " + "; ".join(parts))
-
-
-def sort_cards(cards: Iterable[str], key: Callable[[str], Any]) -> list[str]:
-    return sorted(cards, key=key)
-
-
-def display_key(suit_order: str, rank_order: str) -> Callable[[str], tuple[int, int]]:
-    """Sort key grouping by suit (in ``suit_order``) and then high rank first (``rank_order`` high->low)."""
-    s_index = {s: i for i, s in enumerate(suit_order)}
-    r_index = {r: i for i, r in enumerate(rank_order)}
-    return lambda c: (s_index[c[1]], r_index[c[0]])
-
-
-def follow_suit(hand: Sequence[str], led_suit: str, suit_of: Callable[[str], str] = suit) -> list[str]:
-    """Cards of ``hand`` that may be played when a player must follow ``led_suit`` if able.
-
-    ``suit_of`` lets a game fold cards into another suit (Schafkopf's trumps are one suit).
-    """
-    same = [c for c in hand if suit_of(c) == led_suit]
-    return same if same else list(hand)
-
-
-def trick_winner(cards: Sequence[str], power: Callable[[str, str], int], suit_of: Callable[[str], str] = suit) -> int:
-    """Index into ``cards`` (in play order) of the card that wins the trick.
-
-    ``power(card, led_suit)`` ranks a card in the context of the led suit; a card that can
-    never win (a discard of another plain suit) should get a power below every follower's.
-    Ties go to the earlier card, which is what every game here wants.
-    """
-    led = suit_of(cards[0])
-    best = 0
-    best_power = power(cards[0], led)
-    for i in range(1, len(cards)):
-        p = power(cards[i], led)
-        if p > best_power:
-            best, best_power = i, p
-    return best
-
-
-def trump_power(trump: str | None, trump_order: str, plain_order: str,
-                suit_of: Callable[[str], str] = suit) -> Callable[[str, str], int]:
-    """The usual power function: trumps beat the led suit, which beats everything else.
-
-    ``trump_order``/``plain_order`` list ranks high to low.
-    """
-    n = len(trump_order) + len(plain_order) + 2
-    t_rank = {r: n * 2 - i for i, r in enumerate(trump_order)}
-    p_rank = {r: n - i for i, r in enumerate(plain_order)}
-
-    def power(card: str, led: str) -> int:
-        s = suit_of(card)
-        if trump is not None and s == trump:
-            return t_rank[card[0]]
-        if s == led:
-            return p_rank[card[0]]
-        return 0
-
-    return power
-
-
-def pretty(card: str, symbols: bool = True) -> str:
-    """``"TH"`` -> ``"T♥"``; used by text interfaces only."""
-    return card[0] + (SUIT_SYMBOLS[card[1]] if symbols else card[1])

@@ -21,10 +21,10 @@ OpenSpiel's ``random_sim_test``, the kit plays seeded random games and checks, a
 
 It is fast enough for ``make test`` (a second or two per game with the defaults); slow runs
 pass more ``games`` and ``deals``.  Everything is seeded, so a failure names the seed that
-reproduces it.  The hidden-card watch reads two of the engine's own fields — where the
-current pack's actions start (``_actions_at_deal_start``) and, when ``State.redeal`` is
-absent, the packs it deals again (``_packs``/``_start_deal``) — as it is part of Parlour and
-checks Parlour's template; a game needs no hook of its own for it.
+reproduces it.  The hidden-card watch reads one of the engine's own fields — where the
+current pack's actions start (``_actions_at_deal_start``) — and deals a pack again with
+``State.redeal``, as it is part of Parlour and checks Parlour's template; a game needs no
+hook of its own for it.
 """
 
 from __future__ import annotations
@@ -629,7 +629,7 @@ class HiddenCardWatch:
                 a, b = self.rng.sample(movable, 2)
                 mapping = {a: b, b: a}
             twin = start.clone()
-            _deal_again(twin, [mapping.get(c, c) for c in pack])
+            twin.redeal([mapping.get(c, c) for c in pack])  # the same dealer
             if _replay(twin, [cards.rename(a, mapping) for a in self._deal_actions]):
                 return twin
             self.counts["redeal_ruled_out"] += 1
@@ -649,17 +649,6 @@ def _replay(state: State, actions: Sequence[str]) -> bool:
     except IllegalAction:
         return False
     return True
-
-
-def _deal_again(state: State, pack: list[str]) -> None:
-    """Deal ``state``'s fresh pack again from ``pack`` (same dealer)."""
-    redeal = getattr(state, "redeal", None)
-    if redeal is not None:
-        redeal(pack)
-        return
-    dealer = state.dealer
-    state._packs.pop()  # the engine's own fields: see the module docstring
-    state._start_deal(pack, dealer)
 
 
 def _leak(view: dict[str, Any], seat: int, leaked: set[str], cards: _Cards, when: str = "") -> str:

@@ -87,7 +87,7 @@ def games_catalogue() -> list[dict[str, Any]]:
 def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
                store: Store | None = None, rate: tuple[float, float] = (RATE, BURST),
                allowed_hosts: Sequence[str] = LOOPBACK_NAMES, share_history: bool = True,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, inline: tuple[str, ...] | None = None) -> FastAPI:
     """The whole web application on the saved-games database ``db``.
 
     ``rate``: messages per second and burst per connection, and per seat (tests driving many
@@ -96,7 +96,9 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     (``guard.trusted_hosts``), HTTP and WebSocket alike: a request naming another host is
     refused (400; a WebSocket handshake 403) before anything else reads it.  ``share_history``:
     whether the whole database's history and statistics are shown to anyone who reaches the
-    server (``web.history``).
+    server (``web.history``).  ``workers`` and ``inline`` go to ``Tables``: a test that must
+    reach the worker pool passes ``inline=()``, as by default the cheap levels play on the
+    event loop.
     """
     allowed = set(allowed_origins or ())
     state: dict[str, Tables] = {}
@@ -108,7 +110,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
         st = Store(db) if store is None else store
-        tables = Tables(st, workers=workers, unjoined_kept=limits.unjoined_seconds)
+        tables = Tables(st, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds)
         state["tables"] = tables
         try:
             yield

@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...search.pimc import Budget, Decision, Pimc
+from .bots import EasyBot
 from .rules import INDEX, POINTS, Clobby, meld_points, runs
 from .sampler import TRUMP_OF, Sampler, public_actions
 from .solver import Position, Solver, action_values, deal_value
@@ -60,8 +61,6 @@ class StrongBot:
         # at most one solve even on a loaded machine; an unloaded one affords dozens within 0.25 s
         self.budget = Budget(think, min_samples=1, max_samples=400)
         self.bid_budget = Budget(min(60.0, think * BID_FACTOR), min_samples=0, max_samples=200)
-        from .bots import EasyBot  # here, not at the top: bots.py imports this module for LEVELS
-
         self._solvers: dict[int, Solver] = {}
         self._easy = EasyBot()
 

@@ -262,7 +262,6 @@ class EasyBot:
         return max(legal)  # someone may still overtake: win as low as possible
 
 
-# Why imported here, last: the strong player builds on this module's easy policy.
 #: The levels this game offers beyond ``random`` (see ``parlour.bots.make``); the strong player is
 #: named, not imported, so that this module stays cheap and ``strong.py`` may build on it.
 LEVELS: dict[str, Any] = {"easy": EasyBot, "strong": ".strong:StrongBot"}

@@ -50,6 +50,7 @@ from the trick list only when scored or viewed, so a random deal through the pub
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from operator import itemgetter
 from typing import Any, get_args
 
@@ -130,13 +131,34 @@ PHASES = ("bid", "discard", "play", "over")
 BIDS = ("pick-up", "pass")
 
 
-def display_key(card: str) -> int:
-    """Sort key for Schafkopf display order (trumps first)."""
-    return INDEX[card]
+class SoloResult(StrEnum):
+    """How a soloist's deal ended: the ``result`` of its summary.
+
+    Why an enum: the rules name the result and ``text.py`` says it in words, so both read one
+    set of names.  A ``StrEnum`` so that a summary holds the very strings it always held.
+    """
+
+    SCHWARZ = "schwarz"
+    SCHNEIDER = "schneider"
+    WON = "won"
+    LOST = "lost"
+    LOST_SCHNEIDER = "lost schneider"
+    LOST_SCHWARZ = "lost schwarz"
 
 
-#: the soloist's score -> the name of his result (``result`` in the deal summary)
-SOLO_RESULTS = {6: "schwarz", 4: "schneider", 2: "won", -2: "lost", -4: "lost schneider", -6: "lost schwarz"}
+class RamschResult(StrEnum):
+    """Which Ramsch rule scored the deal: the ``result`` of its summary (see ``SoloResult``)."""
+
+    ALL_TRICKS = "all tricks"
+    NO_TRICK = "no trick"
+    ALL_FORTY = "40-40-40"
+    FEWEST_PIPS = "fewest pips"
+    FEWEST_PIPS_TIE = "fewest pips, tie"
+
+
+#: the soloist's score -> his result
+SOLO_RESULTS = {6: SoloResult.SCHWARZ, 4: SoloResult.SCHNEIDER, 2: SoloResult.WON, -2: SoloResult.LOST,
+                -4: SoloResult.LOST_SCHNEIDER, -6: SoloResult.LOST_SCHWARZ}
 
 
 def soloist_score(pips: int, tricks: int) -> int:
@@ -154,7 +176,8 @@ def soloist_score(pips: int, tricks: int) -> int:
     return -4
 
 
-def ramsch_result(pips: list[int], tricks: list[int], winners: list[int], dealer: int) -> tuple[list[int], int, str]:
+def ramsch_result(pips: list[int], tricks: list[int], winners: list[int],
+                  dealer: int) -> tuple[list[int], int, RamschResult]:
     """Score a Ramsch: (points per seat, the seat that scores, which rule applied).
 
     ``pips`` already include the skat for the last trick's winner; ``winners`` is the seat
@@ -165,23 +188,23 @@ def ramsch_result(pips: list[int], tricks: list[int], winners: list[int], dealer
     if 10 in tricks:
         scorer = tricks.index(10)
         add[scorer] = -4
-        return add, scorer, "all tricks"
+        return add, scorer, RamschResult.ALL_TRICKS
     if 0 in tricks:
         scorer = tricks.index(0)
         add[scorer] = 4
-        return add, scorer, "no trick"
+        return add, scorer, RamschResult.NO_TRICK
     if pips[0] == pips[1] == pips[2]:
         add[dealer] = 2
-        return add, dealer, "40-40-40"
+        return add, dealer, RamschResult.ALL_FORTY
     low = min(pips)
     tied = [s for s in range(3) if pips[s] == low]
     if len(tied) == 1:
-        scorer, result = tied[0], "fewest pips"
+        scorer, result = tied[0], RamschResult.FEWEST_PIPS
     else:
         a, b = tied
         last_a = max(i for i, w in enumerate(winners) if w == a)
         last_b = max(i for i, w in enumerate(winners) if w == b)
-        scorer, result = (a if last_a < last_b else b), "fewest pips, tie"
+        scorer, result = (a if last_a < last_b else b), RamschResult.FEWEST_PIPS_TIE
     add[scorer] = 2
     return add, scorer, result
 
@@ -343,7 +366,7 @@ class SchafkopfState(State):
             add, scorer, result = ramsch_result(pips, tricks, winners, self.dealer)
             summary: dict[str, Any] = {
                 "scores": add, "soloist": None, "ramsch": True, "pips": pips, "tricks": tricks,
-                "result": result, "scorer": scorer, "skat": cards_of(self._skat), "skat_pips": skat_pips,
+                "result": result.value, "scorer": scorer, "skat": cards_of(self._skat), "skat_pips": skat_pips,
                 "last_trick_winner": last, "bids": bids}
         else:
             dp = pips_of(self._discard)
@@ -352,7 +375,7 @@ class SchafkopfState(State):
             add[soloist] = score = soloist_score(pips[soloist], tricks[soloist])
             bids.append([soloist, "pick-up"])
             summary = {"scores": add, "soloist": soloist, "ramsch": False, "pips": pips, "tricks": tricks,
-                       "result": SOLO_RESULTS[score], "discard_pips": dp, "bids": bids}
+                       "result": SOLO_RESULTS[score].value, "discard_pips": dp, "bids": bids}
         totals = self._scores
         totals[0] += add[0]
         totals[1] += add[1]

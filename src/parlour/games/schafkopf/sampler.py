@@ -37,6 +37,7 @@ from math import comb
 from typing import Any
 
 from ...cards import bit_indices
+from .bots import EasyBot
 from .rules import BIT, INDEX, ORDER, SUIT_MASKS, SUIT_OF, pips_of
 from .solver import Position
 
@@ -45,8 +46,6 @@ TOP8 = 0xFF
 
 def pick_up_probability(hand: int) -> float:
     """The inference model: how likely a seat is to pick up with these ten cards (a mask)."""
-    from .bots import EasyBot  # here, not at the top: bots.py imports strong.py, which imports this module
-
     if EasyBot.wants_skat(bit_indices(hand)):
         return 0.85
     trumps = (hand & SUIT_MASKS[0]).bit_count()

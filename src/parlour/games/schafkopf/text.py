@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import PIPS
+from .rules import RamschResult, SoloResult
 from .views import SchafkopfView
 
 SEATS = ("North", "East", "West")
@@ -39,13 +40,22 @@ def speak_hidden(phase: str | None, next_phase: str | None, own: str | None) -> 
     return "discards two cards to the skat, face down." if done else None
 
 
-SOLO_RESULTS = {
-    "schwarz": "took every trick: schwarz",
-    "schneider": "made schneider (91 or more)",
-    "won": "won (61 to 90)",
-    "lost": "lost (31 to 60)",
-    "lost schneider": "lost schneider (30 or less)",
-    "lost schwarz": "took no trick: schwarz against him",
+#: A soloist's result in words (the rules name it: ``SoloResult``).
+SOLO_WORDS: dict[str, str] = {
+    SoloResult.SCHWARZ: "took every trick: schwarz",
+    SoloResult.SCHNEIDER: "made schneider (91 or more)",
+    SoloResult.WON: "won (61 to 90)",
+    SoloResult.LOST: "lost (31 to 60)",
+    SoloResult.LOST_SCHNEIDER: "lost schneider (30 or less)",
+    SoloResult.LOST_SCHWARZ: "took no trick: schwarz against him",
+}
+#: Why a Ramsch's scorer scores, in words (``RamschResult``).
+RAMSCH_WORDS: dict[str, str] = {
+    RamschResult.ALL_TRICKS: "took every trick",
+    RamschResult.NO_TRICK: "took no trick",
+    RamschResult.ALL_FORTY: "dealt, and all three have 40",
+    RamschResult.FEWEST_PIPS: "has the fewest pips",
+    RamschResult.FEWEST_PIPS_TIE: "ties for fewest pips and did not take the later trick",
 }
 
 
@@ -92,7 +102,7 @@ def summarize(summary: dict[str, Any]) -> list[str]:
     tricks = summary["tricks"]
     if not summary["ramsch"]:
         s = summary["soloist"]
-        result = SOLO_RESULTS.get(summary.get("result", ""), summary.get("result", ""))
+        result = SOLO_WORDS.get(summary.get("result", ""), summary.get("result", ""))
         return [
             f"{SEATS[s]} played alone: {pips[s]} pips (discard {summary.get('discard_pips', 0)}) "
             f"in {_tricks(tricks[s])}; the others {120 - pips[s]}.",
@@ -107,12 +117,6 @@ def summarize(summary: dict[str, Any]) -> list[str]:
         lines.append(f"The skat {' '.join(skat)} ({_pips(skat)} pips){who}.")
     scorer = summary.get("scorer")
     if scorer is not None:
-        why = {
-            "all tricks": "took every trick",
-            "no trick": "took no trick",
-            "40-40-40": "dealt, and all three have 40",
-            "fewest pips": "has the fewest pips",
-            "fewest pips, tie": "ties for fewest pips and did not take the later trick",
-        }.get(summary.get("result", ""), "")
+        why = RAMSCH_WORDS.get(summary.get("result", ""), "")
         lines.append(f"{SEATS[scorer]} {why}: {summary['scores'][scorer]:+d}.")
     return lines

@@ -32,6 +32,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from .bots import playable
 from .rules import BID_INDEX, BID_LEGAL, CODES, INDEX, NEXT, SUIT_MASK
 
 NOISE = 0.2  # how often the bidding model lets a seat say something else than the easy rule
@@ -170,8 +171,6 @@ class Knowledge:
     # -- inference -------------------------------------------------------------------------
     def weight(self, world: World) -> float:
         """The likelihood of the others' auction words and trump under the bidding model."""
-        from .bots import playable  # why here: bots imports the strong player, which imports this module
-
         view = self.view
         dealt = _dealt_hands(world.deck, self.dealer)
         codes = [_codes(dealt[s]) for s in range(3)]

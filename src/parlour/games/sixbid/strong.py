@@ -53,6 +53,7 @@ from typing import Any
 
 from ...registry import load
 from ...search.pimc import Budget, Decision, Pimc
+from .bots import EasyBot
 from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, SixBidState
 from .sampler import Knowledge, World, public_actions
 from .solver import Solver, chips_won, mask_pips, root_values, seat_score
@@ -78,8 +79,6 @@ class StrongBot:
         self.solve_tricks = solve_tricks
         self.prior_margin = prior_margin
         self.early_search = early_search
-        from .bots import EasyBot  # why here: bots imports this module for its LEVELS
-
         self._easy = EasyBot()
 
     def act(self, view: dict[str, Any], rng: random.Random) -> str:

@@ -127,12 +127,6 @@ def pair_weight(h1: tuple[int, ...], h2: tuple[int, ...]) -> float:
     return ways / (math.comb(32, 3) * math.comb(29, 3))
 
 
-def hand_code(hand: tuple[int, ...]) -> int:
-    """A remaining hand (powers, any order, 0-3 cards) as a number below 729."""
-    h = sorted(hand) + [8] * (3 - len(hand))
-    return h[0] + 9 * h[1] + 81 * h[2]
-
-
 # -- the trick rules ------------------------------------------------------------------------
 class Tricks:
     """The play of one deal as RULES.md settles it, players N (0) and D (1), N leading first."""
@@ -239,89 +233,3 @@ def prefix_code(powers: list[int]) -> int:
 def hist_code(accepted: list[tuple[int, int]]) -> int:
     """Accepted offers as (card number 0-5 it came before, offerer 0 N / 1 D)."""
     return sum((by + 1) * 3**k for k, by in accepted)
-
-
-def deal_payoff(result: int, stake: int, remainder: bool, need_n: float, need_d: float) -> float:
-    """Points to the non-dealer minus the dealer's for a deal played out (result +1/-1/0)."""
-    if result == 0:
-        return 0.0
-    if remainder:
-        return need_n if result > 0 else -need_d
-    return float(stake * result)
-
-
-class DealModel:
-    """The model's rules for one deal, any card play allowed: for tests against the engine.
-
-    Actions are the engine's words (``play call accept refuse double remainder decline``)
-    and powers (0-7) for cards.  ``payoff`` (points to the non-dealer minus the dealer's) is
-    set when the deal ends; ``redeal`` is True when it ended by an accepted call.
-    """
-
-    def __init__(self, hand_n: tuple[int, ...], hand_d: tuple[int, ...], points_n: int, points_d: int) -> None:
-        self.t = Tricks((hand_n, hand_d))
-        self.points = (points_n, points_d)
-        self.phase = "call"
-        self.stake = 1
-        self.remainder = False
-        self.offered = False
-        self.offer: tuple[int, str] | None = None
-        self.payoff: float | None = None
-        self.redeal = False
-
-    @property
-    def to_move(self) -> int:
-        if self.phase == "call-answer":
-            return D
-        if self.phase == "offer-answer":
-            return 1 - self.offer[0]  # type: ignore[index]
-        return self.t.to_move
-
-    def legal(self) -> list[object]:
-        if self.phase == "call":
-            return ["play", "call"]
-        if self.phase == "call-answer":
-            return ["accept", "refuse"]
-        if self.phase == "offer-answer":
-            return ["accept", "decline"]
-        if self.phase == "over":
-            return []
-        seat = self.t.to_move
-        acts: list[object] = []
-        acts.extend(sorted(set(self.t.hands[seat])))
-        if not (self.remainder or self.offered):
-            acts.append("remainder" if self.points[seat] + 2 * self.stake > TARGET else "double")
-        return acts
-
-    def apply(self, action: object) -> None:
-        assert action in self.legal(), (action, self.legal())
-        if self.phase == "call":
-            self.phase = "play" if action == "play" else "call-answer"
-        elif self.phase == "call-answer":
-            if action == "accept":
-                self.phase, self.redeal, self.payoff = "over", True, 0.0
-            else:
-                self.phase = "play"
-        elif self.phase == "offer-answer":
-            by, kind = self.offer  # type: ignore[misc]
-            self.offer = None
-            if action == "decline":
-                self.phase = "over"
-                self.payoff = float(self.stake if by == N else -self.stake)
-            else:
-                if kind == "double":
-                    self.stake *= 2
-                else:
-                    self.remainder = True
-                self.phase = "play"
-        elif action in ("double", "remainder"):
-            self.offer = (self.t.to_move, str(action))
-            self.offered = True
-            self.phase = "offer-answer"
-        else:
-            self.t.play(int(action))  # type: ignore[call-overload]
-            self.offered = False
-            if self.t.over:
-                self.phase = "over"
-                need_n, need_d = TARGET - self.points[0], TARGET - self.points[1]
-                self.payoff = deal_payoff(self.t.result or 0, self.stake, self.remainder, need_n, need_d)

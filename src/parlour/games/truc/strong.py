@@ -39,7 +39,7 @@ MAGIC = b"TRUCCFR2"
 OFFERS = ("double", "remainder")
 
 
-class Table:
+class StrategyTable:
     """The shipped strategy: sorted integer keys and the probability of the 'yes' action."""
 
     def __init__(self, path: Path | None = None) -> None:
@@ -93,8 +93,8 @@ def _unvarint(coded: bytes, n: int) -> array[int]:
 
 
 @lru_cache(maxsize=1)
-def table() -> Table:
-    return Table()
+def table() -> StrategyTable:
+    return StrategyTable()
 
 
 class Deal:
@@ -218,10 +218,10 @@ class StrongBot:
     def __init__(self, table_path: Path | None = None, think: float | None = None) -> None:
         """``think`` is accepted like every level's budget (``--think``) but unused: a decision is a
         lookup in the precomputed strategy table."""
-        self._table = Table(table_path) if table_path is not None else None
+        self._table = StrategyTable(table_path) if table_path is not None else None
 
     @property
-    def table(self) -> Table:
+    def table(self) -> StrategyTable:
         return self._table if self._table is not None else table()
 
     def _lookup(self, deal: Deal, kind: int, view: dict[str, Any]) -> float | None:
