@@ -49,8 +49,9 @@ from typing import Any
 import httpx
 import websockets
 
+from parlour.web.play import BURST, RATE
 from parlour.web.run import free_port
-from parlour.web.server import BURST, GC_THRESHOLDS, RATE
+from parlour.web.server import GC_THRESHOLDS
 
 GAMES = [("truc", 2), ("gops", 2), ("clobby", 2), ("sixbid", 3), ("schafkopf", 3)]
 CLK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100

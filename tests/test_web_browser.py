@@ -203,7 +203,7 @@ def test_the_page_paces_itself_by_the_rate_limit_instead_of_being_refused(browse
     little under the server's rate, and the server refuses none ("slow down" would be its answer)."""
     import time
 
-    from parlour.web.server import BURST, RATE
+    from parlour.web.play import BURST, RATE
 
     page = new_page(browser)
     sent: list[tuple[float, str]] = []

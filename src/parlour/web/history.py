@@ -27,7 +27,7 @@ from ..registry import names
 from ..table import Event
 from ..text import format_stats, narrate
 from .jsontext import decode_unique
-from .tables import Tables, token_hash
+from .tables import Tables, serving, token_hash
 
 #: Seat links one request may ask about (a browser keeps its latest ones).
 MAX_LINKS = 200
@@ -38,16 +38,12 @@ def history_router(share_history: bool) -> APIRouter:
     """The routes above; ``share_history``: whether the whole database's history is shown to anyone."""
     router = APIRouter()
 
-    def tables(request: Request) -> Tables:
-        found: Tables = request.app.state.parlour["tables"]
-        return found
-
     @router.get("/api/stats")
     async def api_stats(request: Request) -> JSONResponse:
         """The statistics for the lobby (no game numbers: the history page lists those)."""
         if not share_history:
             return JSONResponse({"text": None, "shared": False})
-        return JSONResponse({"text": format_stats(tables(request).store.stats()), "shared": True})
+        return JSONResponse({"text": format_stats(serving(request).store.stats()), "shared": True})
 
     @router.get("/api/history")
     async def api_history(request: Request, game: str | None = None) -> JSONResponse:
@@ -56,14 +52,14 @@ def history_router(share_history: bool) -> APIRouter:
             return JSONResponse({"error": NOT_SHARED, "shared": False}, status_code=403)
         if game is not None and game not in names():
             return JSONResponse({"error": "no such game"}, status_code=404)
-        st = tables(request).store
+        st = serving(request).store
         return JSONResponse({"stats": format_stats(st.stats()), "games": st.finished_games(game, limit=200),
                              "shared": True})
 
     @router.get("/api/history/{game_id}")
     async def api_history_record(request: Request, game_id: int) -> JSONResponse:
         """One finished game: its record (as ``parlour export`` prints it) and its deals' summaries."""
-        record = tables(request).store.finished_record(game_id) if share_history and 0 < game_id < 2**62 else None
+        record = serving(request).store.finished_record(game_id) if share_history and 0 < game_id < 2**62 else None
         if record is None:
             return JSONResponse({"error": "no such game"}, status_code=404)
         return JSONResponse({"id": game_id, "record": json.loads(record), "deals": deal_lines(record)})
@@ -75,8 +71,8 @@ def history_router(share_history: bool) -> APIRouter:
         if isinstance(links, JSONResponse):
             return links
         out = []
-        store = tables(request).store
-        for table_id, seat, row in _opened(tables(request), links):
+        store = serving(request).store
+        for table_id, seat, row in _opened(serving(request), links):
             done = store.finished_game(row["finished"]) if row["finished"] else None
             out.append({"table": table_id, "seat": seat, "game": row["game"], "actions": row["actions"],
                         "names": [s.get("name") or "" for s in row["seats"]], "finished": done is not None,
@@ -90,7 +86,7 @@ def history_router(share_history: bool) -> APIRouter:
         links = await _links(request, one=True)
         if isinstance(links, JSONResponse):
             return links
-        opened = _opened(tables(request), links)
+        opened = _opened(serving(request), links)
         if not opened:
             return JSONResponse({"error": "this link does not open a seat at that table"}, status_code=403)
         _table_id, _seat, row = opened[0]

@@ -7,7 +7,7 @@ handshake ends.  A flooding client was then the server's CPU however the applica
 it: 500 of them put the p99 of 50 playing tables over 100 ms (bench/bench_web_abuse.py).  Here
 a read waits, raw, until the application has taken the messages before it, and is parsed
 ``FEED`` bytes at a time; after the server's close the client's data is not read at all.  A
-rate-limited connection (``server.Connection.read_loop``) then costs what its rate allows.
+rate-limited connection (``play.Connection.read_loop``) then costs what its rate allows.
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ import uvicorn
 
 from .guard import LOOPBACK_NAMES
 from .limits import Limits
-from .server import BURST, RATE, create_app, uvicorn_settings
+from .play import BURST, RATE
+from .server import create_app, uvicorn_settings
 
 
 def free_port() -> int:

@@ -25,6 +25,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from starlette.requests import HTTPConnection
+
 from ..bots import Bot, levels, make
 from ..engine import RECORD_VERSION, Game, IllegalAction, State, bot_seed, new_seed
 from ..fairness import Proof, commitment, committed_state, fingerprint
@@ -782,6 +784,12 @@ class Tables:
                 await self._send_unsent(live)  # the moves made since the last announcement (and a person's before)
             except Exception:
                 log.exception("table %s: an announcement failed", live.id)
+
+
+def serving(connection: HTTPConnection) -> Tables:
+    """The tables of the server a request or a WebSocket reached (``create_app`` keeps them on the app)."""
+    found: Tables = connection.app.state.parlour["tables"]
+    return found
 
 
 def _collections() -> int:

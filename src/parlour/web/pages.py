@@ -1,0 +1,68 @@
+"""The pages and the game catalogue of the browser server: what a browser reads before it sits down.
+
+Why a router of its own: these answer the same to everyone and change nothing (the lobby, a
+table's page, the history page, the games with their options and levels, rules, keys).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+
+from ..bots import levels
+from ..registry import game_class, names, rules_text
+from . import assets
+from .views import web_keys
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    out = []
+    for name in names():
+        cls = game_class(name)
+        options = [{"name": o.name, "kind": o.kind.__name__, "default": o.default, "help": o.help,
+                    "low": o.low, "high": o.high, "choices": list(o.choices) if o.choices else None}
+                   for o in cls.OPTIONS]
+        out.append({"name": name, "title": cls.title or name, "players": cls.num_players,
+                    "description": cls.description, "options": options, "levels": levels(name)})
+    return out
+
+
+
+def pages_router() -> APIRouter:
+    """The routes above (every page is the one ``index.html``; the page reads its path)."""
+    router = APIRouter()
+
+    def page() -> Response:
+        return Response(assets.page(), media_type="text/html")
+
+    @router.get("/")
+    async def lobby() -> Response:
+        return page()
+
+    @router.get("/t/{table_id}")
+    async def table_page(table_id: str) -> Response:
+        return page()
+
+    @router.get("/api/games")
+    async def api_games() -> list[dict[str, Any]]:
+        return games_catalogue()
+
+    @router.get("/api/rules/{game}")
+    async def api_rules(game: str) -> PlainTextResponse:
+        if game not in names():
+            return PlainTextResponse("no such game", status_code=404)
+        return PlainTextResponse(rules_text(game) or "No rules page.")
+
+    @router.get("/history")
+    async def history_page() -> Response:
+        return page()
+
+    @router.get("/api/keys/{game}")
+    async def api_keys(game: str) -> JSONResponse:
+        if game not in names():
+            return JSONResponse({"error": "no such game"}, status_code=404)
+        return JSONResponse(web_keys(game))
+
+    return router
