@@ -10,7 +10,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -19,6 +22,7 @@ import pytest
 import websockets
 
 from parlour.fairness import commitment, fingerprint, game_seed, new_client_seed
+from parlour.records import from_json
 from parlour.store import Store
 from parlour.verify import verify
 from parlour.web.run import ServerThread
@@ -256,3 +260,59 @@ def test_a_demo_table_is_dealt_at_once_from_a_commitment(tmp_path: Any) -> None:
         record = json.loads(Store(srv.db).load_web_table(table["id"])["record"])
         assert record["proof"]["client_seeds"] == ["", ""]
         assert record["seed"] == game_seed(record["proof"]["server_seed"], ["", ""])
+
+
+@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="Debian's chromium is not installed")
+def test_the_page_waits_shows_the_commitment_and_downloads_a_record_that_verifies(tmp_path: Any) -> None:
+    """In Chromium: North waits for South, plays a short game, and the record the page downloads
+    (the stored text: its 77-digit seed intact, which a browser's JSON numbers would round) verifies."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with ServerThread(tmp_path / "page.db", rate=(1000, 1000), limits=LOOSE) as srv:
+        table = create(srv, "gops", [{"kind": "invite"}, {"kind": "invite"}], options={"cards": 3})
+        north_waits = threading.Event()
+
+        def south() -> None:
+            async def play() -> None:
+                await asyncio.to_thread(north_waits.wait, 30)
+                await seat(f"{srv.ws_url}/ws/{table['id']}", 1, table["tokens"][1], new_client_seed(), [],
+                           random.Random(4))
+            asyncio.run(play())
+
+        helper = threading.Thread(target=south)
+        helper.start()
+        try:
+            with sync_api.sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+                page = browser.new_page(accept_downloads=True)
+                page.goto(srv.url + f"/t/{table['id']}#seat=0&k={table['tokens'][0]}")
+                page.fill("#join-name", "Ann")
+                page.click("#sit")
+                page.wait_for_selector("#waiting:not([hidden])")
+                assert "waiting for South" in page.locator("#waiting").inner_text()
+                shown = page.locator("#commitment").inner_text()
+                north_waits.set()
+                deadline = time.monotonic() + 30
+                while not page.locator("#reveal").is_visible():
+                    assert time.monotonic() < deadline, "the game never ended"
+                    if page.locator("#summary-dialog").is_visible():
+                        page.keyboard.press("Escape")
+                    playable = page.locator('#hand button.card:not([aria-disabled="true"])')
+                    if playable.count():
+                        playable.first.click()
+                    time.sleep(0.2)
+                while page.locator("dialog[open]").count():  # the last deal's summary, shown as the game ends
+                    page.keyboard.press("Escape")
+                    time.sleep(0.1)
+                with page.expect_download() as download:
+                    page.click("#verify")
+                path = tmp_path / "parlour-game.json"
+                download.value.save_as(path)
+                browser.close()
+        finally:
+            north_waits.set()
+            helper.join(30)
+        record = json.loads(path.read_text())
+        verdict = verify(record)
+        assert verdict.ok, verdict.lines
+        assert fingerprint(record["proof"]["commitment"]) == shown
+        assert from_json(record).is_over

@@ -484,11 +484,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for line in verdict.lines:
         print(line)
     if verdict.state is not None:
-        names = seat_names(verdict.state.game.num_players)
+        game = verdict.state.game
+        names = seat_names(game.num_players)
         for dealt in verdict.deals:
-            how = f", {dealt.how}" if dealt.how else ""
+            about = [f"dealer {names[dealt.dealer]}"] if game.HAS_DEALER else []
+            about += [dealt.how] if dealt.how else []
             hands = "; ".join(f"{names[seat]} {' '.join(hand)}" for seat, hand in enumerate(dealt.hands))
-            print(f"Deal {dealt.deal} (dealer {names[dealt.dealer]}{how}): {hands}")
+            said = f" ({', '.join(about)})" if about else ""
+            print(f"Deal {dealt.deal}{said}: {hands}")
     print("Verified: nobody chose these cards." if verdict.ok else "Not verified.")
     return 0 if verdict.ok else 1
 

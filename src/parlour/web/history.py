@@ -20,7 +20,7 @@ import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from ..records import from_json
 from ..registry import names
@@ -62,7 +62,7 @@ def history_router(share_history: bool) -> APIRouter:
         record = serving(request).store.finished_record(game_id) if share_history and 0 < game_id < 2**62 else None
         if record is None:
             return JSONResponse({"error": "no such game"}, status_code=404)
-        return JSONResponse({"id": game_id, "record": json.loads(record), "deals": deal_lines(record)})
+        return JSONResponse({"id": game_id, "record": json.loads(record), "text": record, "deals": deal_lines(record)})
 
     @router.post("/api/my-games")
     async def api_my_games(request: Request) -> JSONResponse:
@@ -81,8 +81,13 @@ def history_router(share_history: bool) -> APIRouter:
         return JSONResponse({"games": out, "shared": share_history})
 
     @router.post("/api/record")
-    async def api_table_record(request: Request) -> JSONResponse:
-        """A finished table's record and deal summaries, for a person who sat at it (its seat link)."""
+    async def api_table_record(request: Request, download: bool = False) -> Response:
+        """A finished table's record and deal summaries, for a person who sat at it (its seat link).
+
+        ``download``: the record alone, as the file ``parlour verify`` reads.  Why the stored text
+        itself, here and as ``"text"``: its seeds are numbers of up to 77 digits, which a browser's
+        JSON numbers would round.
+        """
         links = await _links(request, one=True)
         if isinstance(links, JSONResponse):
             return links
@@ -93,7 +98,11 @@ def history_router(share_history: bool) -> APIRouter:
         if row["finished"] is None:
             return JSONResponse({"error": "the record is given to the table's people once the game is over"},
                                 status_code=403)
-        return JSONResponse({"record": json.loads(row["record"]), "deals": deal_lines(row["record"])})
+        if download:
+            return Response(row["record"], media_type="application/json",
+                            headers={"Content-Disposition": 'attachment; filename="parlour-game.json"'})
+        return JSONResponse({"record": json.loads(row["record"]), "text": row["record"],
+                             "deals": deal_lines(row["record"])})
 
     return router
 

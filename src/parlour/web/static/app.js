@@ -164,7 +164,7 @@ async function history() {
     const cell = g.finished
       ? el("button", { type: "button", class: "my-record", onclick: () => showMyRecord(g.game, link) }, "Record")
       : el("a", { href: `/t/${g.table}#seat=${g.seat}&k=${link.token}` }, "Back to the table");
-    myRows.append(el("tr", { "data-table": g.table }, el("td", {}, String(g.game)), el("td", {}, g.names.join(", ")),
+    myRows.append(el("tr", { "data-table": g.table }, el("td", {}, String(g.game)), el("td", {}, g.names.filter((n) => n).join(", ")),
       el("td", {}, outcome), el("td", {}, g.scores ? g.scores.join(" ") : ""), el("td", {}, when), el("td", {}, cell)));
   }
   const res = await fetch("/api/history");
@@ -201,16 +201,15 @@ function recordDialog(title, body) {
   $("record-title").textContent = title;
   $("record-deals").replaceChildren(...body.deals.map((lines) =>
     el("li", {}, ...lines.map((l) => el("div", {}, prettyText(l))))));
-  $("record-text").textContent = JSON.stringify(body.record, null, 1);
+  $("record-text").textContent = body.text;  // the stored text: its seeds are too long for a JSON number here
   $("record-dialog").showModal();
 }
 
 // A record as a file, for `parlour verify` (it holds the seeds: the server gives it only after the game).
 async function downloadRecord() {
-  const res = await postJSON("/api/record", { table: T.id, seat: T.seat, token: T.token });
-  const body = await res.json();
-  if (!res.ok) { tell(body.error); return; }
-  const blob = new Blob([JSON.stringify(body.record)], { type: "application/json" });
+  const res = await postJSON("/api/record?download=1", { table: T.id, seat: T.seat, token: T.token });
+  if (!res.ok) { tell((await res.json()).error); return; }
+  const blob = await res.blob();  // the stored text as it is: parsed here, its seeds would be rounded
   const a = el("a", { href: URL.createObjectURL(blob), download: "parlour-game.json" });
   document.body.append(a);
   a.click();
