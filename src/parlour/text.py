@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
 
+from .actions import CardChoice, Play, parse, parser
 from .cards import SUIT_SYMBOLS, is_card
 from .registry import game_class, part
 from .table import Event, seat_names
@@ -75,7 +76,7 @@ def speak_action(game: str, action: str) -> str:
     hook = _hook(game, "speak_action")
     if hook is not None:
         return str(hook(action))
-    return f"{'plays' if is_card(action) else 'says'} {action}"
+    return f"{'plays' if isinstance(parse(game, action), Play) else 'says'} {action}"
 
 
 def speak_hidden(game: str, event: Event, own: str | None = None) -> str | None:
@@ -211,14 +212,14 @@ def action_kind(game: str, action: str) -> str | None:
     keys = choice_keys(game)
     if action in keys:
         return action
-    if "+" in action:
-        suffix = "+" + action.partition("+")[2]
-        if suffix in keys:
-            return suffix
-    first, _, rest = action.partition(" ")
-    if rest and f"{first} *" in keys:
-        return f"{first} *"
-    return None
+    parsed = parse(game, action)
+    if isinstance(parsed, Play) and parsed.announcement:
+        kind = "+" + parsed.announcement
+    elif isinstance(parsed, CardChoice):
+        kind = f"{parsed.word} *"
+    else:
+        return None
+    return kind if kind in keys else None
 
 
 def choice_key(game: str, action: str) -> str:
@@ -254,10 +255,11 @@ def choice_sequence(game: str, action: str, card_keys: Mapping[str, str] | None 
     if kind is None:
         return ""
     key = choice_keys(game)[kind]
-    if names_a_card(kind):
-        return key + action.partition(" ")[2].lower()
-    if announces(kind):
-        return key + (card_keys or {}).get(action[: -len(kind)], "")
+    parsed = parser(game)(action)
+    if isinstance(parsed, CardChoice):
+        return key + parsed.card.lower()
+    if isinstance(parsed, Play):
+        return key + (card_keys or {}).get(parsed.card, "")
     return key
 
 
@@ -279,14 +281,26 @@ def announced_choice(game: str, typed: str, card_keys: Mapping[str, str],
         return "refused", f"{typed[:1].upper()} does not announce anything."
     word = kind[1:]
     if len(typed) == 1:
-        offers = [f"{card_keys[a[: -len(kind)]].upper()} {a[: -len(kind)]}" for a in legal
-                  if action_kind(game, a) == kind and card_keys.get(a[: -len(kind)])]
+        cards = announced_cards(game, kind, legal)
+        offers = [f"{card_keys[c].upper()} {c}" for c in cards if card_keys.get(c)]
         which = f" ({', '.join(offers)})" if offers else ""
         return "more", f"{word.capitalize()} with which card? Press its key{which}; Esc cancels."
     card = next((c for c, k in card_keys.items() if k and k == typed[1]), None)
     if card is None:
         return "refused", f"{typed[1].upper()} is not the key of a card in your hand: press a card's key (Esc cancels)."
-    return "done", card + kind
+    return "done", str(Play(card, word))
+
+
+def announced_cards(game: str, kind: str, legal: Sequence[str]) -> list[str]:
+    """The cards that ``legal`` lets one play with the announcement of ``kind`` (``+bella``), in order."""
+    return [parsed.card for a in legal if action_kind(game, a) == kind
+            and isinstance(parsed := parser(game)(a), Play)]
+
+
+def named_cards(game: str, kind: str, legal: Sequence[str]) -> list[str]:
+    """The cards that ``legal`` lets one name with the word of ``kind`` (``call *``), in order."""
+    return [parsed.card for a in legal if action_kind(game, a) == kind
+            and isinstance(parsed := parser(game)(a), CardChoice)]
 
 
 def typed_announced_choice(game: str, typed: str) -> str | None:
@@ -296,7 +310,7 @@ def typed_announced_choice(game: str, typed: str) -> str | None:
     if len(keys) != 3 or not is_card(keys[1:]):
         return None
     kind = next((k for k, v in choice_keys(game).items() if v == keys[0].lower() and announces(k)), None)
-    return keys[1:] + kind if kind is not None else None
+    return str(Play(keys[1:], kind[1:])) if kind is not None else None
 
 
 #: Rank letters in the order a rank list is shown.
@@ -327,7 +341,7 @@ def card_choice(game: str, typed: str, pack: Sequence[str]) -> tuple[str, str]:
         return "more", f"{word.capitalize()} {rest[0]} of which suit? Type {' '.join(suits)} (Esc cancels)."
     if rest[1] not in suits:
         return "refused", f"{rest[1]} is not a suit: type one of {' '.join(suits)} (Esc cancels)."
-    return "done", f"{word} {rest[:2]}"
+    return "done", str(CardChoice(word, rest[:2]))
 
 
 def typed_card_choice(game: str, typed: str, pack: Sequence[str]) -> str | None:

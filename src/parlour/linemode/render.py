@@ -14,11 +14,13 @@ from ..registry import game_class
 from ..table import seat_names
 from ..text import (
     action_kind,
+    announced_cards,
     announces,
     cards_text,
     choice_keys,
     describe,
     has_dealer,
+    named_cards,
     names_a_card,
     prompt,
     trick_text,
@@ -75,11 +77,11 @@ def card_choice_lines(game: str, actions: list[str]) -> list[str]:
             continue
         key = choice_keys(game)[kind]
         if announces(kind):
-            codes = [a[: -len(kind)] for a in actions if action_kind(game, a) == kind]
+            codes = announced_cards(game, kind, actions)
             lines.append(f"To play a card with {kind[1:]}, type {key} and its code (e.g. {key} {codes[-1]}):"
                          f" {' '.join(codes)}")
             continue
-        codes = [a.rpartition(" ")[2] for a in actions if action_kind(game, a) == kind]
+        codes = named_cards(game, kind, actions)
         lines.append(f"To {kind[:-2]} a card, type {key} and its code (e.g. {key} {codes[-1]}): {' '.join(codes)}")
     return lines
 
