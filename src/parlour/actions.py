@@ -90,13 +90,17 @@ Parser = Callable[[str], Action]
 
 
 def parse_plain(text: str) -> Action:
-    """A game without an ``actions`` module: a card code is a card played, anything else a word.
+    """A game without an ``actions`` module: a card code is a card played (``KC+word`` the card
+    with an announcement), anything else a word.
 
     Why a default: a third-party game needs no actions module to be played and narrated;
-    without one its actions are said the way they always were ("plays KC", "says pass").
+    without one its actions are read the way they always were ("plays KC", "says pass").
     """
     if not text:
         raise UnknownWord("an action is never empty")
+    card, plus, said = text.partition("+")
+    if plus and said and is_card(card):
+        return Play(card, said)
     return Play(text) if is_card(text) else Say(text)
 
 

@@ -76,7 +76,8 @@ def speak_action(game: str, action: str) -> str:
     hook = _hook(game, "speak_action")
     if hook is not None:
         return str(hook(action))
-    return f"{'plays' if isinstance(parse(game, action), Play) else 'says'} {action}"
+    parsed = parse(game, action)
+    return f"{'plays' if isinstance(parsed, Play) and not parsed.announcement else 'says'} {action}"
 
 
 def speak_hidden(game: str, event: Event, own: str | None = None) -> str | None:
