@@ -13,6 +13,7 @@ from ..text import (
     format_stats,
     joker,
     key_kind,
+    kind_word,
     last_trick_line,
     narrate,
     plural,
@@ -137,8 +138,9 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
         if action is None and len(low) == 1 and announces(kind := key_kind(game, low)) and kind is not None:
             now = announced_cards(game, kind, legal)
             example = (now or list(view.get("hand") or []) or ["QH"])[0]
-            allowed = f": {' '.join(now)}" if now else f"; no card may be played with {kind[1:]} now"
-            out(f"to play a card with {kind[1:]}, type {low} and the card's code (e.g. {low} {example}){allowed}")
+            word = kind_word(kind)
+            allowed = f": {' '.join(now)}" if now else f"; no card may be played with {word} now"
+            out(f"to play a card with {word}, type {low} and the card's code (e.g. {low} {example}){allowed}")
             continue
         if action is None:
             action, why = resolve(command, legal, numbered(game, legal))
