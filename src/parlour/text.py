@@ -12,7 +12,9 @@ no generic code names a game:
                                       (default: "plays KC" for a card, "says pass" otherwise)
 - ``joke(rng) -> str``                a one-liner between deals (the ``jokes`` setting)
 
-What a game declares on its ``Game`` class (``HAS_DEALER``) is asked through ``has_dealer``.
+What a game declares on its ``Game`` class (``HAS_DEALER``) is asked through ``has_dealer``;
+what an action string is (a card played, a card called, a suit named) is asked of the game's
+``actions`` module through ``parlour.actions``, never read off the string here.
 """
 
 from __future__ import annotations
