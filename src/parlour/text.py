@@ -267,10 +267,10 @@ def choice_sequence(game: str, action: str, card_keys: Mapping[str, str] | None 
     if kind is None:
         return ""
     key = choice_keys(game)[kind]
-    parsed = parser(game)(action)
-    if isinstance(parsed, CardChoice):
+    parsed = parse(game, action)
+    if names_a_card(kind) and isinstance(parsed, CardChoice):
         return key + parsed.card.lower()
-    if isinstance(parsed, Play):
+    if announces(kind) and isinstance(parsed, Play):
         return key + (card_keys or {}).get(parsed.card, "")
     return key
 
