@@ -29,7 +29,10 @@ FKEYS: dict[str, str] = {
 
 def speak_action(action: str) -> str:
     """How a Clobby action is said after the seat's name: a card played with ``+bella`` announces it."""
-    parsed = parse_action(action)
+    try:
+        parsed = parse_action(action)
+    except ValueError:  # not one of Clobby's actions: said as it is, never a crash in the narration
+        return f"says {action}"
     if not isinstance(parsed, Play):
         return f"says {action}"
     return f"plays {parsed.card} and announces {parsed.announcement}!" if parsed.announcement else f"plays {action}"
