@@ -8,7 +8,8 @@ does not play.
 
 The entry point names a module (normally the game's package) that exposes ``GAME``, the
 ``Game`` subclass.  Its optional submodules ``bots`` (``LEVELS``: level name -> bot class)
-and ``text`` (how the game is said to people) and its package data ``rules.md`` are found
+, ``text`` (how the game is said to people) and ``actions`` (``parse_action``: what its
+action strings are, see ``parlour.actions``) and its package data ``rules.md`` are found
 next to it.
 """
 
@@ -93,7 +94,7 @@ def game_class(name: str) -> type[Game]:
 
 
 def part(name: str, which: str) -> ModuleType | None:
-    """The game's optional submodule ``which`` (``"bots"`` or ``"text"``), or None."""
+    """The game's optional submodule ``which`` (``"bots"``, ``"text"`` or ``"actions"``), or None."""
     key = (name, which)
     if key in _PARTS:
         return _PARTS[key]

@@ -17,7 +17,9 @@ OpenSpiel's ``random_sim_test``, the kit plays seeded random games and checks, a
   one checker the games' own tests use too);
 - **illegal actions**: raise ``IllegalAction`` (a ``ValueError``) listing the legal ones, and
   leave the record, every view and the legal actions exactly as they were;
-- **termination**: random play ends every deal within ``max_deal_actions`` actions.
+- **termination**: random play ends every deal within ``max_deal_actions`` actions;
+- **actions as values**: every string of ``action_space()`` is read by the game's
+  ``parse_action`` (``parlour.actions``) and said back exactly.
 
 It is fast enough for ``make test`` (a second or two per game with the defaults); slow runs
 pass more ``games`` and ``deals``.  Everything is seeded, so a failure names the seed that
@@ -36,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import parser
 from .engine import Game, IllegalAction, State, Step, apply_recorded, replay
 from .records import from_json
 from .registry import load, names
@@ -127,12 +130,29 @@ def _check_game_object(game: Game) -> None:
             raise AssertionError(f"seed={bad!r} must be a ValueError")
     a, b = game.new_state(seed=11), game.new_state(seed=11)
     assert a.to_json() == b.to_json() and _views(a) == _views(b), "the same seed gives the same game"
+    _check_parser(game)
     if game.PACK:
         deck = list(game.PACK)
         random.Random(3).shuffle(deck)
         state = game.new_state(deck=deck, dealer=0)
         assert state.current_pack() == deck, "deck= fixes the first pack"
         assert from_json(state.to_json()).current_pack() == deck, "a record keeps deck="
+
+
+def _check_parser(game: Game) -> None:
+    """Every action of the game's ``action_space`` is parsed by its ``actions`` module (or the plain
+    parser) and said back exactly: interfaces read actions only through the parser."""
+    try:
+        space = list(game.action_space())
+    except NotImplementedError:
+        return
+    read = parser(game.name)
+    for said in space:
+        try:
+            back = str(read(said))
+        except ValueError as exc:
+            raise AssertionError(f"the game's parse_action refuses its own action {said!r}: {exc}") from None
+        assert back == said, f"parse_action({said!r}) is said back as {back!r}"
 
 
 def _views(state: State) -> list[dict[str, Any]]:

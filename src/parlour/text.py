@@ -12,7 +12,9 @@ no generic code names a game:
                                       (default: "plays KC" for a card, "says pass" otherwise)
 - ``joke(rng) -> str``                a one-liner between deals (the ``jokes`` setting)
 
-What a game declares on its ``Game`` class (``HAS_DEALER``) is asked through ``has_dealer``.
+What a game declares on its ``Game`` class (``HAS_DEALER``) is asked through ``has_dealer``;
+what an action string is (a card played, a card called, a suit named) is asked of the game's
+``actions`` module through ``parlour.actions``, never read off the string here.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
 
+from .actions import CardChoice, Play, SuitChoice, parse, parser
 from .cards import SUIT_SYMBOLS, is_card
 from .registry import game_class, part
 from .table import Event, seat_names
@@ -75,7 +78,8 @@ def speak_action(game: str, action: str) -> str:
     hook = _hook(game, "speak_action")
     if hook is not None:
         return str(hook(action))
-    return f"{'plays' if is_card(action) else 'says'} {action}"
+    parsed = parse(game, action)
+    return f"{'plays' if isinstance(parsed, Play) and not parsed.announcement else 'says'} {action}"
 
 
 def speak_hidden(game: str, event: Event, own: str | None = None) -> str | None:
@@ -211,14 +215,14 @@ def action_kind(game: str, action: str) -> str | None:
     keys = choice_keys(game)
     if action in keys:
         return action
-    if "+" in action:
-        suffix = "+" + action.partition("+")[2]
-        if suffix in keys:
-            return suffix
-    first, _, rest = action.partition(" ")
-    if rest and f"{first} *" in keys:
-        return f"{first} *"
-    return None
+    parsed = parse(game, action)
+    if isinstance(parsed, Play) and parsed.announcement:
+        kind = "+" + parsed.announcement
+    elif isinstance(parsed, CardChoice):
+        kind = f"{parsed.word} *"
+    else:
+        return None
+    return kind if kind in keys else None
 
 
 def choice_key(game: str, action: str) -> str:
@@ -244,6 +248,15 @@ def announces(kind: str | None) -> bool:
     return kind is not None and kind.startswith("+")
 
 
+def kind_word(kind: str) -> str:
+    """The word of a kind that names or announces with a card (``call *`` -> ``call``, ``+bella``
+    -> ``bella``); any other kind is its own word.  Why one place: the kinds' two shapes are
+    read by the prompts, the key table and the browser alike."""
+    if names_a_card(kind):
+        return kind[:-2]
+    return kind[1:] if announces(kind) else kind
+
+
 def choice_sequence(game: str, action: str, card_keys: Mapping[str, str] | None = None) -> str:
     """All the keys that make ``action``: its kind's key, then for a kind that names a card the
     card's rank and suit keys (``call AS`` -> ``xas``), for a card played with an announcement
@@ -254,10 +267,11 @@ def choice_sequence(game: str, action: str, card_keys: Mapping[str, str] | None 
     if kind is None:
         return ""
     key = choice_keys(game)[kind]
-    if names_a_card(kind):
-        return key + action.partition(" ")[2].lower()
-    if announces(kind):
-        return key + (card_keys or {}).get(action[: -len(kind)], "")
+    parsed = parse(game, action)
+    if names_a_card(kind) and isinstance(parsed, CardChoice):
+        return key + parsed.card.lower()
+    if announces(kind) and isinstance(parsed, Play):
+        return key + (card_keys or {}).get(parsed.card, "")
     return key
 
 
@@ -277,16 +291,28 @@ def announced_choice(game: str, typed: str, card_keys: Mapping[str, str],
     kind = next((k for k, v in choice_keys(game).items() if v == typed[:1] and announces(k)), None)
     if kind is None:
         return "refused", f"{typed[:1].upper()} does not announce anything."
-    word = kind[1:]
+    word = kind_word(kind)
     if len(typed) == 1:
-        offers = [f"{card_keys[a[: -len(kind)]].upper()} {a[: -len(kind)]}" for a in legal
-                  if action_kind(game, a) == kind and card_keys.get(a[: -len(kind)])]
+        cards = announced_cards(game, kind, legal)
+        offers = [f"{card_keys[c].upper()} {c}" for c in cards if card_keys.get(c)]
         which = f" ({', '.join(offers)})" if offers else ""
         return "more", f"{word.capitalize()} with which card? Press its key{which}; Esc cancels."
     card = next((c for c, k in card_keys.items() if k and k == typed[1]), None)
     if card is None:
         return "refused", f"{typed[1].upper()} is not the key of a card in your hand: press a card's key (Esc cancels)."
-    return "done", card + kind
+    return "done", str(Play(card, word))
+
+
+def announced_cards(game: str, kind: str, legal: Sequence[str]) -> list[str]:
+    """The cards that ``legal`` lets one play with the announcement of ``kind`` (``+bella``), in order."""
+    return [parsed.card for a in legal if action_kind(game, a) == kind
+            and isinstance(parsed := parser(game)(a), Play)]
+
+
+def named_cards(game: str, kind: str, legal: Sequence[str]) -> list[str]:
+    """The cards that ``legal`` lets one name with the word of ``kind`` (``call *``), in order."""
+    return [parsed.card for a in legal if action_kind(game, a) == kind
+            and isinstance(parsed := parser(game)(a), CardChoice)]
 
 
 def typed_announced_choice(game: str, typed: str) -> str | None:
@@ -296,7 +322,7 @@ def typed_announced_choice(game: str, typed: str) -> str | None:
     if len(keys) != 3 or not is_card(keys[1:]):
         return None
     kind = next((k for k, v in choice_keys(game).items() if v == keys[0].lower() and announces(k)), None)
-    return keys[1:] + kind if kind is not None else None
+    return str(Play(keys[1:], kind_word(kind))) if kind is not None else None
 
 
 #: Rank letters in the order a rank list is shown.
@@ -314,7 +340,7 @@ def card_choice(game: str, typed: str, pack: Sequence[str]) -> tuple[str, str]:
     kind = next((k for k, v in choice_keys(game).items() if v == typed[:1] and names_a_card(k)), None)
     if kind is None:
         return "refused", f"{typed[:1].upper()} does not name a card."
-    word = kind[:-2]
+    word = kind_word(kind)
     ranks = sorted({c[0] for c in pack if is_card(c)}, key=lambda r: _RANK_ORDER.find(r))
     suits = sorted({c[1] for c in pack if is_card(c)})
     rest = typed[1:].upper().replace("0", "T")
@@ -327,7 +353,7 @@ def card_choice(game: str, typed: str, pack: Sequence[str]) -> tuple[str, str]:
         return "more", f"{word.capitalize()} {rest[0]} of which suit? Type {' '.join(suits)} (Esc cancels)."
     if rest[1] not in suits:
         return "refused", f"{rest[1]} is not a suit: type one of {' '.join(suits)} (Esc cancels)."
-    return "done", f"{word} {rest[:2]}"
+    return "done", str(CardChoice(word, rest[:2]))
 
 
 def typed_card_choice(game: str, typed: str, pack: Sequence[str]) -> str | None:
@@ -375,8 +401,8 @@ def refuse_key(game: str, char: str) -> str:
     key = char.lower()
     meaning = next((kind for kind, k in choice_keys(game).items() if k == key), None)
     if meaning is not None:
-        what = f"{meaning[:-2]} a card" if names_a_card(meaning) else meaning
-        what = f"a card with {meaning[1:]}" if announces(meaning) else what
+        what = f"{kind_word(meaning)} a card" if names_a_card(meaning) else meaning
+        what = f"a card with {kind_word(meaning)}" if announces(meaning) else what
         return f"{char.upper()} ({what}) is not possible now."
     if key in (YES_KEY, NO_KEY):
         return f"{char.upper()} answers a yes/no question; none is asked now."
@@ -479,17 +505,17 @@ def key_table(game: str) -> list[tuple[str, str]]:
     rows = [(k.upper(), FUNCTIONS[f]) for k, f in sorted(fkeys(game).items(), key=lambda kv: int(kv[0][1:]))]
     rows.append(("1-9, a…", "play the card under that key (a card keeps its key all deal)"))
     for kind, key in choice_keys(game).items():
+        word = kind_word(kind)
         if names_a_card(kind):
-            word = kind[:-2]
             example = f"{key} a s {word}s A♠, {key} t d 10♦"
             rows.append((f"{key}+card", f"{word} a card: {key}, its rank, its suit ({example})"))
         elif announces(kind):
-            word = kind[1:]
             rows.append((f"{key}+card", f"{word}: {key}, then the key of the card ({key} 5 plays the card under 5"
                                         f" with {word})"))
         else:
-            first, _, last = kind.rpartition(" ")
-            rows.append((key, f"{first} {SUIT_SYMBOLS[last]}" if first and last in SUIT_SYMBOLS else kind))
+            named = parse(game, kind)  # a suit named (``name C``) is shown with its symbol
+            suit = SUIT_SYMBOLS.get(named.suit) if isinstance(named, SuitChoice) else None
+            rows.append((key, f"{named.word} {suit}" if isinstance(named, SuitChoice) and suit else kind))
     yes_words = dict(getattr(game_text(game), "YES_NO", {}) or {})
     if yes_words:
         rows.append(("Y / N", "yes / no: " + ", ".join(f"{a} = {w}" for a, w in yes_words.items())))

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from ..actions import Play, parser
 from ..cards import is_card
 from ..engine import Game
 from ..registry import load
@@ -81,17 +82,19 @@ class GameSpec:
     cards: list[str] = field(init=False)
     card_index: dict[str, int] = field(init=False)
     pack: list[str] = field(init=False)
+    #: Each action that plays a card (``QH``, ``QH+bella``) -> that card, from the game's parser.
+    played: dict[str, str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.game = load(self.name, **self.options)
         self.actions = action_space(self.game)
         self.index = {a: i for i, a in enumerate(self.actions)}
         self.pack = list(self.game.PACK)
+        read = parser(self.name)
+        self.played = {a: parsed.card for a in self.actions if isinstance(parsed := read(a), Play)}
         cards = dict.fromkeys(self.pack)
-        for action in self.actions:
-            card = _card_part(action)
-            if card is not None:
-                cards.setdefault(card)
+        for card in self.played.values():
+            cards.setdefault(card)
         self.cards = list(cards)
         self.card_index = {c: i for i, c in enumerate(self.cards)}
 
@@ -139,10 +142,8 @@ class ObservationLayout:
         # Every string known to name a card (codes and the action strings that name one), so
         # that the encoder looks a string up once instead of parsing it.
         self.card_of: dict[str, int] = dict(spec.card_index)
-        for action in spec.actions:
-            card = _card_part(action)
-            if card is not None and card in spec.card_index:
-                self.card_of[action] = spec.card_index[card]
+        for action, card in spec.played.items():
+            self.card_of[action] = spec.card_index[card]
 
     def _card(self, text: str) -> int | None:
         """The index of the card ``text`` names (``QH+bella`` names QH), else None."""

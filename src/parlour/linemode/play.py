@@ -8,10 +8,12 @@ from collections.abc import Callable
 from ..engine import IllegalAction, State, bot_rng
 from ..table import CannotUndo, Event, Table, seat_names
 from ..text import (
+    announced_cards,
     announces,
     format_stats,
     joker,
     key_kind,
+    kind_word,
     last_trick_line,
     narrate,
     plural,
@@ -134,10 +136,11 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
         if action is None:
             action = typed_announced_choice(game, command)  # b QH: QH played with the announcement, every deal
         if action is None and len(low) == 1 and announces(kind := key_kind(game, low)) and kind is not None:
-            now = [a[: -len(kind)] for a in legal if a.endswith(kind)]
+            now = announced_cards(game, kind, legal)
             example = (now or list(view.get("hand") or []) or ["QH"])[0]
-            allowed = f": {' '.join(now)}" if now else f"; no card may be played with {kind[1:]} now"
-            out(f"to play a card with {kind[1:]}, type {low} and the card's code (e.g. {low} {example}){allowed}")
+            word = kind_word(kind)
+            allowed = f": {' '.join(now)}" if now else f"; no card may be played with {word} now"
+            out(f"to play a card with {word}, type {low} and the card's code (e.g. {low} {example}){allowed}")
             continue
         if action is None:
             action, why = resolve(command, legal, numbered(game, legal))

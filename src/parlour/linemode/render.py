@@ -14,11 +14,14 @@ from ..registry import game_class
 from ..table import seat_names
 from ..text import (
     action_kind,
+    announced_cards,
     announces,
     cards_text,
     choice_keys,
     describe,
     has_dealer,
+    kind_word,
+    named_cards,
     names_a_card,
     prompt,
     trick_text,
@@ -71,16 +74,17 @@ def card_choice_lines(game: str, actions: list[str]) -> list[str]:
     cards it may name now."""
     lines = []
     for kind in dict.fromkeys(action_kind(game, a) for a in actions):
-        if kind is None:
-            continue
+        if kind is None or not (names_a_card(kind) or announces(kind)):
+            continue  # a numbered choice (``pass``): ``numbered`` lists it
         key = choice_keys(game)[kind]
         if announces(kind):
-            codes = [a[: -len(kind)] for a in actions if action_kind(game, a) == kind]
-            lines.append(f"To play a card with {kind[1:]}, type {key} and its code (e.g. {key} {codes[-1]}):"
+            codes = announced_cards(game, kind, actions)
+            lines.append(f"To play a card with {kind_word(kind)}, type {key} and its code (e.g. {key} {codes[-1]}):"
                          f" {' '.join(codes)}")
             continue
-        codes = [a.rpartition(" ")[2] for a in actions if action_kind(game, a) == kind]
-        lines.append(f"To {kind[:-2]} a card, type {key} and its code (e.g. {key} {codes[-1]}): {' '.join(codes)}")
+        codes = named_cards(game, kind, actions)
+        word = kind_word(kind)
+        lines.append(f"To {word} a card, type {key} and its code (e.g. {key} {codes[-1]}): {' '.join(codes)}")
     return lines
 
 

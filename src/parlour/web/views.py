@@ -29,6 +29,8 @@ from ..text import (
     fkeys,
     game_text,
     key_table,
+    kind_word,
+    names_a_card,
     narrate,
     score_sheet,
     seat_labels,
@@ -122,9 +124,9 @@ def web_keys(game: str) -> dict[str, Any]:
     pack = [c for c in game_class(game).PACK if is_card(c)]
     return {"rows": web_key_table(game), "card_keys": CARD_KEYS, "table_letters": "".join(sorted(TABLE_LETTERS)),
             # a choice that names a card (``call *``) is typed as its key, the card's rank, its suit
-            "card_kinds": {key: kind[:-2] for kind, key in choice_keys(game).items() if kind.endswith(" *")},
+            "card_kinds": {key: kind_word(kind) for kind, key in choice_keys(game).items() if names_a_card(kind)},
             # a card played with an announcement (``+bella``) is typed as its key, then the card's own key
-            "announce_kinds": {key: kind[1:] for kind, key in choice_keys(game).items() if announces(kind)},
+            "announce_kinds": {key: kind_word(kind) for kind, key in choice_keys(game).items() if announces(kind)},
             "ranks": sorted({c[0] for c in pack}, key="AKQJT98765432".find), "suits": sorted({c[1] for c in pack}),
             "choice_keys": choice_keys(game), "yes_no": dict(getattr(game_text(game), "YES_NO", {}) or {}),
             "fkeys": {fkey: fn for fkey, fn in fkeys(game).items() if fn in WEB_FKEYS and fkey not in BROWSER_TAKES}}

@@ -22,9 +22,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .rules import PLAIN_POINTS, PLAIN_STRENGTH, SEQ, SUITS, TRUMP_POINTS, TRUMP_STRENGTH
+from ...actions import Play, SuitChoice
+from .actions import parse_action
+from .rules import GAME, PLAIN_POINTS, PLAIN_STRENGTH, SEQ, SUITS, TRUMP_POINTS, TRUMP_STRENGTH
 
 ALL_CARDS = tuple(r + s for s in SUITS for r in SEQ)
+#: Each card play (``KC``, ``KC+bella``) -> its card, parsed once: ``_play`` runs in every
+#: rollout of the strong bot, where a dictionary look-up costs what a split did.
+PLAYED = {a: parsed.card for a in GAME().action_space() if isinstance(parsed := parse_action(a), Play)}
 TOUT, SANS = "tout-atout", "sans-tout"
 #: what it costs to spend a trump to win a trick: the jass and menel keep control of the deal
 CONTROL = {"J": 22, "9": 16, "A": 6, "T": 5, "K": 2, "Q": 2, "8": 0, "7": 0}
@@ -156,8 +161,8 @@ class EasyBot:
         if phase == "overcall":
             j, n, _, _ = _tout_counts(hand)
             return "tout-atout" if j >= 2 and j + n >= 3 else "pass"
-        names = [a for a in legal if a.startswith("name ") and len(a) == 6]
-        best = max(names, key=lambda a: hand_count(hand, a[-1])[0])
+        suits = {a: parsed.suit for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
+        best = max(suits, key=lambda a: hand_count(hand, suits[a])[0])
         if phase == "name":
             return best
         # round 2
@@ -167,8 +172,8 @@ class EasyBot:
                 return "name tout-atout"
             if a >= 3 and j + n <= 1:
                 return "name sans-tout"
-        count, jass = hand_count(hand, best[-1])
-        if self._strong(hand, best[-1], view) or (jass and count >= self.jass_make_at):
+        count, jass = hand_count(hand, suits[best])
+        if self._strong(hand, suits[best], view) or (jass and count >= self.jass_make_at):
             return best
         if elder and count >= self.schmeiss_at - 2:
             return "schmeiss"
@@ -207,12 +212,12 @@ class EasyBot:
         normal = trump is not None and trump in SUITS
         opp_trumps_possible = normal and trump not in voids and any(c[1] == trump for c in unseen)
 
-        cards = sorted({a.split("+")[0] for a in legal}, key=legal.index)
+        cards = sorted({PLAYED[a] for a in legal}, key=legal.index)
         if view["trick"]:
             choice = self._follow(view["trick"][0][1], cards, trump)
         else:
             choice = self._lead(cards, hand, trump, unseen, voids, opp_trumps_possible)
-        bella = choice + "+bella"
+        bella = str(Play(choice, "bella"))
         if bella in legal and self._announce(view, seat, hand, unseen):
             return bella
         return choice

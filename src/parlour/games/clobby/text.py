@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import SUIT_NAMES, is_card
+from ...actions import Play
+from ...cards import SUIT_NAMES
+from .actions import parse_action
 from .views import ClobbyView, Meld
 
 SEATS = ("North", "South")
@@ -27,9 +29,13 @@ FKEYS: dict[str, str] = {
 
 def speak_action(action: str) -> str:
     """How a Clobby action is said after the seat's name: a card played with ``+bella`` announces it."""
-    card, _, bella = action.partition("+")
-    verb = "plays" if is_card(card) else "says"
-    return f"{verb} {card} and announces bella!" if bella == "bella" else f"{verb} {card}"
+    try:
+        parsed = parse_action(action)
+    except ValueError:  # not one of Clobby's actions: said as it is, never a crash in the narration
+        return f"says {action}"
+    if not isinstance(parsed, Play):
+        return f"says {action}"
+    return f"plays {parsed.card} and announces {parsed.announcement}!" if parsed.announcement else f"plays {action}"
 
 
 def _count(n: int, word: str) -> str:

@@ -21,6 +21,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...actions import CardChoice, SuitChoice
+from .actions import parse_action
+
 SUITS = "CDHS"
 ORDER = "6789JQKTA"  # low to high
 STRENGTH = {r: i for i, r in enumerate(ORDER)}
@@ -223,11 +226,11 @@ class EasyBot:
         cards = view["hand"]
         can = playable(cards)
         wanted = can.get(view["contract"])
-        if wanted and f"trump {wanted}" in legal:
-            return f"trump {wanted}"
+        if wanted and (trump := str(SuitChoice("trump", wanted))) in legal:
+            return trump
         suits = by_suit(cards)
-        options = [a for a in legal if a.startswith("trump ")]
-        return max(options, key=lambda a: (len(suits[a[-1]]), trump_estimate(cards, a[-1])))
+        options = {a: parsed.suit for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
+        return max(options, key=lambda a: (len(suits[options[a]]), trump_estimate(cards, options[a])))
 
     def _call(self, view: dict[str, Any], legal: list[str]) -> str:
         cards = view["hand"]
@@ -239,9 +242,8 @@ class EasyBot:
             if not suits[s]:
                 continue
             for r in reversed(ORDER):
-                code = r + s
-                if f"call {code}" in legal:
-                    return f"call {code}"
+                if (call := str(CardChoice("call", r + s))) in legal:
+                    return call
         return legal[0]
 
     def _give(self, view: dict[str, Any], legal: list[str]) -> str:

@@ -493,7 +493,7 @@ class TableScreen(Screen[None]):
             caption = "(your hand is empty)"
         hand_widget.show(self.hand, playable, self.cursor if self.card_choices else None, four, caption,
                          self.hand_keys)
-        self.query_one(ActionBar).show(self.buttons, self.button_keys, self.button_cursor)
+        self.query_one(ActionBar).show(self.buttons, self.button_keys, self.button_cursor, self.game.name)
         self._show_prompt()
 
     def _show_title(self, view: View) -> None:

@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
+from ...actions import CardChoice, parse
 from ..cardtext import pretty_action
 
 GAP = 2
@@ -31,13 +32,16 @@ class ActionBar(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.game = ""
         self.actions: list[str] = []
         self.keys: list[str] = []
         self.cursor: int | None = None
         self._spots: list[tuple[int, int, int, int]] = []  # line, x0, x1, index
         self.add_class("-empty")
 
-    def show(self, actions: list[str], keys: list[str], cursor: int | None) -> None:
+    def show(self, actions: list[str], keys: list[str], cursor: int | None, game: str = "") -> None:
+        """Show ``actions`` with their ``keys``; ``game`` (its name) says what each action is."""
+        self.game = game
         self.actions = list(actions)
         self.keys = list(keys)
         self.cursor = cursor
@@ -50,7 +54,9 @@ class ActionBar(Widget):
         out = []
         for action, key in zip(self.actions, self.keys, strict=True):
             if len(key) > 1:
-                out.append(f"[{key.upper()}] {pretty_action(action.rpartition(' ')[2])}")
+                parsed = parse(self.game, action)  # a card called shows its card only
+                named = parsed.card if isinstance(parsed, CardChoice) else action
+                out.append(f"[{key.upper()}] {pretty_action(named)}")
             else:
                 out.append(f"[{key.upper()}] {pretty_action(action)}" if key else pretty_action(action))
         return out
