@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 import parlour
-from clobby_deals import build, new, play
+from helpers.clobby import build, new, play
+from helpers.tui import until
 from parlour import registry
 from parlour.engine import State
 from parlour.store import Store
@@ -36,7 +37,6 @@ from parlour.tui.app import ParlourApp
 from parlour.tui.choices import arrange
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
-from tui_helpers import until
 
 #: North (seat 0, elder, the human) holds K and Q of hearts; the upcard 7H is taken, so no dix.
 #: South's only trump is 8H, which cannot beat KH: North wins the first trick and leads again.

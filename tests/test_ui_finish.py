@@ -13,6 +13,7 @@ import sys
 import pytest
 
 import parlour
+from helpers.tui import until
 from parlour import registry
 from parlour.engine import State
 from parlour.registry import game_class
@@ -31,7 +32,6 @@ from parlour.tui.cardtext import face
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.widgets.hand import HandView
-from tui_helpers import until
 
 PACK36 = game_class("sixbid").PACK
 

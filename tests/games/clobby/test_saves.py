@@ -13,7 +13,7 @@ import sqlite3
 import pytest
 
 import parlour
-from clobby_deals import DIX_DECK, DIX_NOBODY
+from helpers.clobby import DIX_DECK, DIX_NOBODY
 from parlour.saves import open_game
 from parlour.store import Store
 

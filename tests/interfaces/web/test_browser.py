@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
+from helpers import ROOT
+from helpers.web import LOOSE
 from parlour.web.run import ServerThread
-from web_helpers import LOOSE
 
 CHROMIUM = "/usr/bin/chromium"
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
 
 sync_api = pytest.importorskip("playwright.sync_api")

@@ -78,7 +78,7 @@ def test_player_count_is_checked():
 # -- actions the table answers by itself (a game's AUTO_ACTIONS) ----------------------------------
 def dix_table(deck, players, before=()):
     """A Clobby table at the dix (spades taken on the upcard TS; seat 1 deals, seat 0 is elder)."""
-    from clobby_deals import new, play
+    from helpers.clobby import new, play
 
     state = new(deck)
     play(state, "take " + " ".join(before))
@@ -86,7 +86,7 @@ def dix_table(deck, players, before=()):
 
 
 def test_a_humans_only_automatic_action_is_made_without_asking_and_recorded():
-    from clobby_deals import DIX_NOBODY
+    from helpers.clobby import DIX_NOBODY
 
     assert parlour.load("clobby").AUTO_ACTIONS == {"keep"} and parlour.load("gops").AUTO_ACTIONS == frozenset()
     table = dix_table(DIX_NOBODY, [make("clobby", "easy"), None])  # the human deals; nobody holds 7S
@@ -98,7 +98,7 @@ def test_a_humans_only_automatic_action_is_made_without_asking_and_recorded():
 
 
 def test_a_human_with_a_real_choice_is_asked():
-    from clobby_deals import DIX_ELDER
+    from helpers.clobby import DIX_ELDER
 
     table = dix_table(DIX_ELDER, [None, make("clobby", "easy")])  # the human is elder and holds 7S
     assert table.human_to_move and table.auto_action() is None
@@ -109,7 +109,7 @@ def test_a_human_with_a_real_choice_is_asked():
 
 
 def test_step_bot_makes_the_automatic_action_and_a_bot_seat_is_not_answered_for():
-    from clobby_deals import DIX_NOBODY
+    from helpers.clobby import DIX_NOBODY
 
     table = dix_table(DIX_NOBODY, [None, None])
     assert table.auto_action() == "keep"
@@ -121,7 +121,7 @@ def test_step_bot_makes_the_automatic_action_and_a_bot_seat_is_not_answered_for(
 
 
 def test_line_mode_narrates_the_automatic_keep_and_never_prompts_for_it():
-    from clobby_deals import DIX_NOBODY
+    from helpers.clobby import DIX_NOBODY
     from parlour.linemode.play import play_human
 
     table = dix_table(DIX_NOBODY, [None, make("clobby", "easy")])  # the human is elder, without 7S

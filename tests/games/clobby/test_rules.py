@@ -11,7 +11,7 @@ import json
 import pytest
 
 import parlour
-from clobby_deals import DEAL_A, DEAL_B, DEAL_C, DIX_DECK, DIX_ELDER, DIX_NOBODY, build, new, play
+from helpers.clobby import DEAL_A, DEAL_B, DEAL_C, DIX_DECK, DIX_ELDER, DIX_NOBODY, build, new, play
 from parlour.games.clobby.rules import PACK, meld_key, runs, shown_cards
 
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from clobby_deals import build, new, play
+from helpers.clobby import build, new, play
+from helpers.web import LOOSE
 from parlour.store import Store
 from parlour.web.run import ServerThread
 from parlour.web.tables import token_hash
-from web_helpers import LOOSE
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")

@@ -29,10 +29,10 @@ import httpx
 import pytest
 import websockets
 
+from helpers.web import LOOSE, create
 from parlour.store import Store
 from parlour.web.limits import Limits
 from parlour.web.run import ServerThread, free_port
-from web_helpers import LOOSE, create
 
 OTHER = "127.0.0.2"  # a second client address on the loopback
 GOPS = [{"kind": "invite"}, {"kind": "bot", "level": "easy"}]

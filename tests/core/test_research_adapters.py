@@ -14,6 +14,7 @@ import sys
 import pytest
 
 import parlour
+from helpers import ROOT
 
 GAMES = ["clobby", "sixbid", "schafkopf", "truc", "gops"]
 GAME_EPISODE = {"utility": "game", "max_deals": 3}  # whole games, kept short for the tests
@@ -297,9 +298,8 @@ class TestPettingZoo:
 def _example(name: str):
     """Load one of examples/research/*.py as a module (they are scripts, not a package)."""
     import importlib.util
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "examples" / "research" / f"{name}.py"
+    path = ROOT / "examples" / "research" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"research_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

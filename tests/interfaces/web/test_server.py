@@ -17,6 +17,7 @@ import httpx
 import pytest
 import websockets
 
+from helpers.web import LOOSE, create
 from parlour.bots import make
 from parlour.engine import replay
 from parlour.records import from_json
@@ -25,7 +26,6 @@ from parlour.store import Store
 from parlour.table import Table
 from parlour.web.run import ServerThread
 from parlour.web.views import public_view, web_keys
-from web_helpers import LOOSE, create
 
 CODE = re.compile(r"\b([2-9TJQKA][CDHS])\b")
 FACE = re.compile(r"(10|[2-9TJQKA])([\u2663\u2666\u2665\u2660])")

@@ -25,11 +25,11 @@ import httpx
 import pytest
 import websockets
 
+from helpers.web import create
 from parlour.web import assets
 from parlour.web.guard import FOREVER, client_address, trusted_hosts
 from parlour.web.run import ServerThread
 from parlour.web.server import MAX_BODY
-from web_helpers import create
 
 SECURITY = ("content-security-policy", "x-content-type-options", "referrer-policy")
 GOPS = [{"kind": "invite"}, {"kind": "bot", "level": "easy"}]

@@ -19,9 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import ROOT
 from parlour.registry import BUILTIN
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(args: list[str], cwd: Path, env: dict[str, str], timeout: float = 600) -> subprocess.CompletedProcess:

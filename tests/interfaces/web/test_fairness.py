@@ -18,12 +18,12 @@ import httpx
 import pytest
 import websockets
 
+from helpers.web import LOOSE, create
 from parlour.fairness import commitment, fingerprint, game_seed, new_client_seed
 from parlour.store import Store
 from parlour.verify import verify
 from parlour.web.run import ServerThread
 from parlour.web.server import history_is_shared
-from web_helpers import LOOSE, create
 
 
 class Captured(logging.Handler):

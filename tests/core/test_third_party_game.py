@@ -25,9 +25,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers import ROOT
 from parlour.registry import BUILTIN
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "parlour-highcard"
+EXAMPLE = ROOT / "examples" / "parlour-highcard"
 
 
 def _run(args: list[str], env: dict[str, str], cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:

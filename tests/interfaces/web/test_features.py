@@ -22,6 +22,7 @@ import pytest
 import websockets
 
 import parlour.web.views as web_views
+from helpers.web import LOOSE, create
 from parlour.cli import main as cli_main
 from parlour.engine import Step, apply_recorded, replay
 from parlour.records import from_json
@@ -31,7 +32,6 @@ from parlour.table import Event, Table
 from parlour.text import CardKeys, choice_key, format_stats, key_table, narrate, summarize
 from parlour.web.run import ServerThread
 from parlour.web.views import BROWSER_TAKES, seat_frame, web_key_table
-from web_helpers import LOOSE, create
 
 STATIC = Path(web_views.__file__).resolve().parent / "static"
 CHROMIUM = "/usr/bin/chromium"

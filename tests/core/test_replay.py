@@ -10,12 +10,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import parlour
+from helpers import ROOT
 from parlour import engine
 from parlour.bots import make
 from parlour.engine import REPLAY_DEAL, UNDO, State, Step, bot_rng, effective_actions, replay
@@ -186,7 +186,7 @@ def test_a_made_step_is_made_by_the_caller_and_bad_entries_are_refused():
 # -- the deal-start copy --------------------------------------------------------------------------
 def undone_deals(deals: int, undos: int) -> dict[str, Any]:
     """The hostile record of ``bench/bench_fuzz.py``: every move of a deal made and taken back ``undos`` times."""
-    path = Path(__file__).resolve().parents[1] / "bench" / "bench_fuzz.py"
+    path = ROOT / "bench" / "bench_fuzz.py"
     spec = importlib.util.spec_from_file_location("bench_fuzz", path)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)

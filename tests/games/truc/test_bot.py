@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
-import pathlib
 import random
 
 import pytest
 
 import parlour
+from helpers import ROOT
 from parlour.bots import make
 from parlour.cards import PACK_32
 from parlour.games.truc import text as lines
@@ -176,7 +176,7 @@ def test_views_and_summaries_are_json():
 
 # -- strength (slow: `make bench` runs it) -------------------------------------------------------
 def _bench_module():
-    path = pathlib.Path(__file__).resolve().parents[1] / "bench" / "bench_truc.py"
+    path = ROOT / "bench" / "bench_truc.py"
     spec = importlib.util.spec_from_file_location("bench_truc", path)
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None

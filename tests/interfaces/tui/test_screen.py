@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from helpers.tui import until
 from parlour import registry
 from parlour.store import Store
 from parlour.tui.app import ParlourApp
@@ -14,7 +15,6 @@ from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.widgets.hand import HandView
 from parlour.tui.widgets.seats import SeatPanel
-from tui_helpers import until
 
 GAMES = ["clobby", "sixbid", "schafkopf", "truc", "gops"]
 

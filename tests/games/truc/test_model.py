@@ -7,8 +7,8 @@ import random
 import pytest
 
 import parlour
+from helpers.truc import DealModel
 from parlour.games.truc import model as M
-from truc_deal_model import DealModel
 
 
 def _powers(hand: list[str]) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
+from helpers.tui import until
 from parlour import registry
 from parlour.engine import REPLAY_DEAL
 from parlour.records import from_json
@@ -27,7 +28,6 @@ from parlour.tui.screens.stats import StatsScreen
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.session import availability
-from tui_helpers import until
 
 GAMES = names()
 SIZE = (80, 24)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import parlour
-from clobby_deals import DEAL_A, DEAL_B, DEAL_C, DIX_DECK, build, new, play
+from helpers.clobby import DEAL_A, DEAL_B, DEAL_C, DIX_DECK, build, new, play
 from parlour.bots import make
 from parlour.games.clobby import text as lines
 from parlour.games.clobby.bots import EasyBot, hand_count
