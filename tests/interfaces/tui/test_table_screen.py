@@ -1,14 +1,10 @@
-"""Issue 12, the last points: Six-Bid's call keys, no toast over a hand, Le Truc's score line, one
-announcement for the Schafkopf discard, a log that wraps again on resize, line-mode options, and
-the "smaller things seen" (each checked here or named where an older test checks it)."""
+"""The terminal table screen: calling a card by its keys, no notice over a hand, Le Truc's score line,
+the log (one discard announcement, wrapping again on resize), the title after GOPS, dialogs without backticks."""
 
 from __future__ import annotations
 
 import asyncio
-import io
 import random
-import re
-import sys
 
 import pytest
 
@@ -16,24 +12,15 @@ import parlour
 from helpers.tui import until
 from parlour import registry
 from parlour.engine import State
-from parlour.registry import game_class
 from parlour.store import Store
-from parlour.table import Table
 from parlour.text import (
-    card_choice,
-    choice_sequence,
-    format_key_table,
-    narrate,
     standing_line,
-    typed_card_choice,
 )
 from parlour.tui.app import ParlourApp
 from parlour.tui.cardtext import face
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.widgets.hand import HandView
-
-PACK36 = game_class("sixbid").PACK
 
 
 @pytest.fixture(autouse=True)
@@ -67,24 +54,6 @@ def sixbid_at_the_call(seed: int) -> State:
     return state
 
 
-# -- 1. Six-Bid's call: keys bound to the card, the same in every deal ------------------------------
-def test_each_call_has_its_own_keys_in_every_deal() -> None:
-    for seed in range(6):
-        state = sixbid_at_the_call(seed)
-        for action in state.legal_actions():
-            code = action.split()[1]
-            assert choice_sequence("sixbid", action) == "x" + code.lower()  # never its place in a list
-            assert card_choice("sixbid", "x" + code.lower(), PACK36) == ("done", action)
-            assert typed_card_choice("sixbid", f"x {code}", PACK36) == action
-    assert card_choice("sixbid", "x", PACK36)[0] == "more" and card_choice("sixbid", "xq", PACK36)[0] == "more"
-    assert card_choice("sixbid", "xz", PACK36)[0] == "refused"  # not a rank: refused, never remapped
-    assert card_choice("sixbid", "xaz", PACK36)[0] == "refused"
-    assert card_choice("sixbid", "x0d", PACK36) == ("done", "call TD")
-    assert typed_card_choice("sixbid", "x 10d", PACK36) == "call TD"
-    assert typed_card_choice("sixbid", "pass", PACK36) is None
-    assert "x+card" in format_key_table("sixbid")
-
-
 def test_calling_a_card_by_its_keys_at_the_table(tmp_path) -> None:
     store = Store(tmp_path / "call.db")
     state = sixbid_at_the_call(2)
@@ -112,24 +81,6 @@ def test_calling_a_card_by_its_keys_at_the_table(tmp_path) -> None:
         store.close()
 
     asyncio.run(go())
-
-
-def test_calling_a_card_by_its_keys_in_line_mode() -> None:
-    from parlour.bots import make
-    from parlour.linemode.play import play_human
-
-    state = sixbid_at_the_call(0)
-    held = state.view(0)["hand"][0]
-    target = state.legal_actions()[3]
-    table = Table(state, [None, make("sixbid", "easy"), make("sixbid", "easy")])
-    typed = iter([f"x {held}", "3", f"x {target.split()[1]}", "q"])
-    said: list[str] = []
-    assert play_human(table, 0, inp=lambda _: next(typed), out=said.append) == "quit"
-    text = "\n".join(said)
-    assert "To call a card, type x and its code" in text and "1) call" not in text  # no list position to drift
-    assert f"you cannot call {held} now: you hold {held} yourself" in text
-    assert "there is no choice 3" in text
-    assert target in state.actions
 
 
 # -- 2. no toast over the hand ------------------------------------------------------------------
@@ -213,33 +164,6 @@ def test_le_truc_says_no_stale_scores_at_a_round_end(tmp_path) -> None:
     asyncio.run(go())
 
 
-# -- 4. the Schafkopf discard is announced once ----------------------------------------------------------
-def schafkopf_discard(seed: int = 1) -> tuple[Table, int]:
-    state = parlour.load("schafkopf").new_state(seed=seed)
-    table = Table(state, [None] * 3)
-    while state.view(state.current_player)["phase"] != "discard":
-        table.play("pick-up" if "pick-up" in state.legal_actions() else "pass")
-    return table, state.current_player
-
-
-def test_the_discard_is_one_announcement() -> None:
-    table, soloist = schafkopf_discard()
-    other = (soloist + 1) % 3
-    lines: list[str] = []
-    own: list[str] = []
-    for _ in range(2):
-        card = table.state.legal_actions()[0]
-        events = table.play(card)
-        lines += narrate(events[0], "schafkopf", 3, human=other)
-        own += narrate(events[0], "schafkopf", 3, human=soloist, own=card)
-    assert lines == [f"{table.names[soloist]} discards two cards to the skat, face down."]
-    assert [line.rpartition("(")[2] for line in own] == ["1 of 2).", "2 of 2)."] and "puts" in own[0]
-    # other hidden choices are said once each, as before
-    gops = parlour.load("gops").new_state(seed=1)
-    said = narrate(Table(gops, [None, None]).play("AC")[0], "gops", 2, human=1)
-    assert said == ["North has chosen, face down."]
-
-
 def test_the_table_log_announces_a_computer_discard_once(tmp_path) -> None:
     from textual.widgets import RichLog
 
@@ -291,74 +215,6 @@ def test_log_lines_wrap_again_when_the_terminal_is_resized(tmp_path) -> None:
     asyncio.run(go())
 
 
-# -- 6. line mode's menu offers the game's options ------------------------------------------------------------
-def test_the_line_menu_sets_game_options_checked_by_the_engine(tmp_path, monkeypatch, capsys) -> None:
-    from parlour.cli import main
-    from parlour.tui.settings import game_preferences
-
-    db = str(tmp_path / "menu.db")
-    typed = "o 5\ncards 2\ncards five\nties maybe\nnope 1\ncards 5\nopen_hands on\n\nn 5\nq\nq\n"
-    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
-    assert main(["--db", db, "menu"]) == 0
-    out = capsys.readouterr().out
-    assert "o N) options of N" in out and "1) cards = 13" in out
-    assert "Not changed: option cards must be from 3 to 13, not 2." in out
-    assert "Not changed: option cards must be a whole number, not 'five'." in out
-    assert "Not changed: option ties must be one of carry, discard, not 'maybe'." in out
-    assert "GOPS has no option 'nope'" in out
-    assert "Set: cards = 5." in out and "Set: open_hands = on." in out
-    assert "Your hand: AC 2C 3C 4C 5C" in out  # the new game uses them
-    assert "hand (open)" in out
-    store = Store(db)
-    engine, table = game_preferences(store, game_class("gops"))  # the very options the table reads
-    store.close()
-    assert engine["cards"] == 5 and table["open_hands"] is True
-
-
-# -- 7. the smaller things seen --------------------------------------------------------------------------------
-def test_counts_are_never_said_as_1_tricks() -> None:
-    from parlour.games.clobby.text import describe as clobby_describe
-    from parlour.games.gops.text import describe as gops_describe
-    from parlour.games.truc.text import summarize as truc_summarize
-
-    summary = {"winner": 0, "stake": 1, "ended": "tricks", "tricks_won": [1, 0], "remainder": False,
-               "round_scores": [1, 0], "round": 1, "round_winner": None, "hands": None}
-    assert "with 1 trick and scores 1 point." in truc_summarize(summary)[0]
-    seen = set()
-    for seed in range(6):
-        state = parlour.load("clobby").new_state(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over and len(state.deals) < 1:
-            for line in clobby_describe(state.view(0)):
-                assert not re.search(r"\b1 (tricks|cards)\b", line), line
-                seen.update(re.findall(r"\(1 trick\)|holds 1 card\b", line))
-            state.apply(rng.choice(state.legal_actions()))
-    assert seen == {"(1 trick)", "holds 1 card"}
-    view = parlour.load("gops").new_state(deck=["AD", *[f"{r}D" for r in "23456789TJQK"]]).view(0)
-    assert "= 1 point" in gops_describe(view)[0] and "points" not in gops_describe(view)[0]
-
-
-def test_a_spread_soloist_is_told_about_his_own_hand() -> None:
-    from parlour.games.sixbid.text import describe
-
-    for seed in range(30):
-        state = parlour.load("sixbid").new_state(seed=seed)
-        while state.view(0)["phase"] == "bid" and not state.is_over:
-            legal = state.legal_actions()
-            state.apply("spread" if state.current_player == 0 and "spread" in legal else "pass")
-        if state.view(0).get("soloist") == 0:
-            break
-    mine, theirs = " ".join(describe(state.view(0))), " ".join(describe(state.view(1)))
-    assert "your hand face up" in mine and "his hand" not in mine
-    assert "his hand face up" in theirs
-
-
-def test_suits_keys_and_choices_use_symbols() -> None:
-    # (tests/test_tui_screen.py checks the log and the buttons: ``trump ♣``, ``a card of ♠``)
-    assert "trump ♣" in format_key_table("sixbid") and "name ♥" in format_key_table("clobby")
-    assert "trump C" not in format_key_table("sixbid")
-
-
 def test_after_gops_ends_the_title_says_its_only_deal(tmp_path) -> None:
     from parlour.tui.widgets.panels import TitleBar
 
@@ -380,18 +236,6 @@ def test_after_gops_ends_the_title_says_its_only_deal(tmp_path) -> None:
         store.close()
 
     asyncio.run(go())
-
-
-def test_history_says_scores_as_numbers(tmp_path, capsys) -> None:
-    from parlour.cli import main
-
-    db = str(tmp_path / "h.db")
-    store = Store(db)
-    store.finish_game("gops", parlour.load("gops").new_state(seed=1).to_json(), "easy", 0, 1, [37, 54])
-    store.close()
-    assert main(["--db", db, "history"]) == 0
-    out = capsys.readouterr().out
-    assert "scores 37 54" in out and "[" not in out
 
 
 def test_the_statistics_and_key_dialogs_show_no_backticks(tmp_path) -> None:
@@ -416,29 +260,3 @@ def test_the_statistics_and_key_dialogs_show_no_backticks(tmp_path) -> None:
         store.close()
 
     asyncio.run(go())
-
-
-def test_the_demo_shows_new_hands_after_the_move_that_deals_them(capsys) -> None:
-    from parlour.cli import main
-
-    # (``demo --deals 0`` is refused before the banner: test_cli.py::test_a_demo_refused_for_its_deals_prints_no_banner)
-    def causes(game: str, lines: list[str], i: int) -> bool:
-        """Whether ``lines[i]`` is a move that gives someone cards: picking up the skat, accepting a call."""
-        if game == "schafkopf":
-            return lines[i].endswith("says pick-up")
-        return lines[i].endswith("says accept") and lines[i - 1].endswith("says call")
-
-    for game in ("schafkopf", "truc"):
-        found = 0
-        for seed in range(8):
-            assert main(["demo", game, "--level", "random", "--seed", str(seed), "--deals", "2"]) == 0
-            lines = capsys.readouterr().out.splitlines()
-            for i, line in enumerate(lines):
-                if line == "New cards:":
-                    assert i > 0 and causes(game, lines, i - 1), (game, lines[i - 1])
-                    found += 1
-                elif i and causes(game, lines, i):
-                    assert lines[i + 1] == "New cards:", (game, line, lines[i + 1])
-            if found:
-                break
-        assert found, game
