@@ -23,6 +23,23 @@ def test_every_game_passes_the_kit(name):
     assert hidden["scanned"] >= report.actions and hidden["redeal"] > 0
 
 
+#: Games with options their own property tests used to play when they repeated the kit's record
+#: and clone checks (those repeats are folded in here): a longer Schafkopf target, a Six-Bid match
+#: of many deals, Clobby's variants.  More deals than the default, as those tests ran up to 400 actions.
+WITH_OPTIONS = [
+    ("schafkopf", {"target": 4}),
+    ("sixbid", {"chips": 1000}),
+    ("clobby", {"game_point": 500, "no_tie": True, "clubs_preferred": True, "tout_atout": True}),
+    ("clobby", {"game_point": 100, "no_tie": False, "clubs_preferred": False, "tout_atout": False}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), WITH_OPTIONS)
+def test_games_with_options_pass_the_kit(name, options):
+    report = check_game(parlour.load(name, **options), deals=4, rate=0.3)
+    assert report.games == 3 and report.deals >= 6 and report.records and report.clones
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", parlour.names())
 def test_every_game_passes_the_kit_over_many_games(name):
