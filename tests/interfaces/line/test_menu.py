@@ -1,4 +1,5 @@
-"""Line mode's menu (rules, level, a new game), the demo's order of moves and new hands, the history's scores (issue 12; more of each in test_play.py)."""
+"""Line mode's menu (rules, level, a new game), the demo's order of moves and new hands, the history's
+scores (issue 12; more of each in test_play.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Line mode at parity with the table (issue 12): undo, the two-step hint, replay at any point, the score sheet (the menu, demo and history: test_menu.py)."""
+"""Line mode at parity with the table (issue 12): undo, the two-step hint, replay at any point, the score
+sheet (the menu, demo and history: test_menu.py)."""
 
 from __future__ import annotations
 
