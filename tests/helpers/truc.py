@@ -1,4 +1,4 @@
-"""The model's rules for one deal, the reference ``test_truc_model.py`` checks against the engine.
+"""The model's rules for one deal, the reference ``tests/games/truc/test_model.py`` checks against the engine.
 
 Why here and not in ``parlour.games.truc.model``: nothing in the package plays a deal action by
 action through these rules (``train`` builds its own arrays from the model, ``strong`` reads the

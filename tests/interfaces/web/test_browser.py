@@ -120,7 +120,7 @@ def test_a_person_plays_a_whole_deal_with_the_keyboard(browser: Any, server: Any
     page.wait_for_selector("#hand .card")
     page.wait_for_function("document.querySelector('#status').textContent.length > 0")
     play_until([page], lambda: deal_over(page))
-    # the deal summary comes as a dialog (its keyboard handling: tests/test_web_features.py); Escape closes it
+    # the deal summary comes as a dialog (its keyboard handling: test_features.py); Escape closes it
     page.wait_for_selector("#summary-dialog[open]")
     assert "This deal:" in page.text_content("#summary-lines")
     page.keyboard.press("Escape")

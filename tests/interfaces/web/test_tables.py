@@ -1,6 +1,6 @@
 """The browser tables' authority without a network: announcements, the undo answer, where bots think.
 
-Why apart from ``test_web_server.py``: these drive ``parlour.web.tables.Tables`` directly on an
+Why apart from ``test_server.py``: these drive ``parlour.web.tables.Tables`` directly on an
 event loop, so each guarantee of the fast path is checked on its own: an action is announced
 only once it is saved (and a restart finds it), a person's action and the computer's
 immediate replies go out as one message, the remembered "can undo" answer always equals the
