@@ -9,7 +9,7 @@ import re
 import pytest
 
 import parlour
-from parlour.engine import State
+from helpers.sixbid import sixbid_at_the_call
 from parlour.registry import game_class
 from parlour.table import Table
 from parlour.text import (
@@ -26,19 +26,6 @@ PACK36 = game_class("sixbid").PACK
 @pytest.fixture(autouse=True)
 def quick_hints(monkeypatch):
     monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
-
-
-def sixbid_at_the_call(seed: int) -> State:
-    """A Six-Bid deal where North (the human) bid call, named clubs and must now call a card."""
-    state = parlour.load("sixbid").new_state(seed=seed)
-    while state.view(0)["phase"] != "call":
-        legal = state.legal_actions()
-        if state.current_player == 0 and "call" in legal:
-            state.apply("call")
-        else:
-            state.apply("trump C" if "trump C" in legal else "pass")
-    assert state.current_player == 0
-    return state
 
 
 # -- 1. Six-Bid's call: keys bound to the card, the same in every deal ------------------------------

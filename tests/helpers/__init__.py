@@ -1,7 +1,8 @@
 """What several test folders share (imported as ``helpers.<name>``: pyproject's ``pythonpath = ["tests"]``).
 
-``clobby``: hand-built Clobby deals; ``truc``: a model of a Le Truc deal; ``tui``: waiting under
-Textual's pilot; ``web``: creating a table through the lobby's API.  ``ROOT``: the repository.
+``clobby``: hand-built Clobby deals (and the bella position); ``sixbid``: a Six-Bid deal at the call;
+``truc``: a model of a Le Truc deal; ``tui``: waiting under Textual's pilot; ``web``: creating a
+table through the lobby's API.  ``ROOT``: the repository.
 """
 
 from __future__ import annotations

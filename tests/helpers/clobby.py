@@ -43,3 +43,16 @@ DEAL_C = build("JC 9C AH TH KH QH", "JD 9D AD TD KS QS", "7C", "8D 7D 7S", "JH 9
 DIX_DECK = build("JS 9S AS 7C 8C 9C", "7S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")  # the dealer
 DIX_ELDER = build("JS 9S AS 7C 8C 9C", "8S KH QH AD TD 8D", "TS", "7S KS JC", "TH QS JD")  # elder (2nd deal)
 DIX_NOBODY = build("JS 9S AS 7C 8C 9C", "8S KH QH AD TD 8D", "TS", "AH KS JC", "TH QS JD")  # undealt
+
+
+#: North (seat 0, elder, the human) holds K and Q of hearts; the upcard 7H is taken, so no dix.
+#: South's only trump is 8H, which cannot beat KH: North wins the first trick and leads again.
+BELLA_DECK = build("KH QH 7C 8C 9C AS", "8H AD TD 9S 8S JD", "7H", "TS KS 7S", "QD KD 7D")
+
+
+def at_the_bella() -> parlour.State:
+    """North to lead trick 2 having played KH in trick 1: both QH and QH+bella are legal."""
+    state = new(BELLA_DECK)
+    play(state, "take KH 8H")
+    assert state.current_player == 0 and {"QH", "QH+bella"} <= set(state.legal_actions())
+    return state

@@ -15,7 +15,7 @@ import random
 import pytest
 
 import parlour
-from helpers.clobby import build, new, play
+from helpers.clobby import BELLA_DECK, build, new, play
 from parlour.text import (
     CardKeys,
     action_kind,
@@ -27,10 +27,6 @@ from parlour.text import (
     typed_announced_choice,
 )
 from parlour.tui.choices import arrange
-
-#: North (seat 0, elder, the human) holds K and Q of hearts; the upcard 7H is taken, so no dix.
-#: South's only trump is 8H, which cannot beat KH: North wins the first trick and leads again.
-BELLA_DECK = build("KH QH 7C 8C 9C AS", "8H AD TD 9S 8S JD", "7H", "TS KS 7S", "QD KD 7D")
 
 
 @pytest.fixture(autouse=True)

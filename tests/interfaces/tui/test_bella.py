@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from helpers.clobby import build, new, play
+from helpers.clobby import at_the_bella
 from helpers.tui import until
 from parlour import registry
 from parlour.engine import State
@@ -17,22 +17,10 @@ from parlour.tui.app import ParlourApp
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 
-#: North (seat 0, elder, the human) holds K and Q of hearts; the upcard 7H is taken, so no dix.
-#: South's only trump is 8H, which cannot beat KH: North wins the first trick and leads again.
-BELLA_DECK = build("KH QH 7C 8C 9C AS", "8H AD TD 9S 8S JD", "7H", "TS KS 7S", "QD KD 7D")
-
 
 @pytest.fixture(autouse=True)
 def quick_hints(monkeypatch):
     monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
-
-
-def at_the_bella() -> State:
-    """North to lead trick 2 having played KH in trick 1: both QH and QH+bella are legal."""
-    state = new(BELLA_DECK)
-    play(state, "take KH 8H")
-    assert state.current_player == 0 and {"QH", "QH+bella"} <= set(state.legal_actions())
-    return state
 
 
 async def sit_down(app: ParlourApp, pilot) -> TableScreen:

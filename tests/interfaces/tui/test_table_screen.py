@@ -9,9 +9,9 @@ import random
 import pytest
 
 import parlour
+from helpers.sixbid import sixbid_at_the_call
 from helpers.tui import until
 from parlour import registry
-from parlour.engine import State
 from parlour.store import Store
 from parlour.text import (
     standing_line,
@@ -39,19 +39,6 @@ async def sit_down(app: ParlourApp, pilot, game: str) -> TableScreen:
     table: TableScreen = app.screen  # type: ignore[assignment]
     await until(pilot, lambda: (table.my_turn() and not table.busy) or isinstance(app.screen, DealSummary))
     return table
-
-
-def sixbid_at_the_call(seed: int) -> State:
-    """A Six-Bid deal where North (the human) bid call, named clubs and must now call a card."""
-    state = parlour.load("sixbid").new_state(seed=seed)
-    while state.view(0)["phase"] != "call":
-        legal = state.legal_actions()
-        if state.current_player == 0 and "call" in legal:
-            state.apply("call")
-        else:
-            state.apply("trump C" if "trump C" in legal else "pass")
-    assert state.current_player == 0
-    return state
 
 
 def test_calling_a_card_by_its_keys_at_the_table(tmp_path) -> None:

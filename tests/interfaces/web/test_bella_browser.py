@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from helpers.clobby import build, new, play
+from helpers.clobby import BELLA_DECK, new, play
 from helpers.web import LOOSE
 from parlour.store import Store
 from parlour.web.run import ServerThread
@@ -17,7 +17,6 @@ from parlour.web.tables import token_hash
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
 sync_api = pytest.importorskip("playwright.sync_api")
-BELLA_DECK = build("KH QH 7C 8C 9C AS", "8H AD TD 9S 8S JD", "7H", "TS KS 7S", "QD KD 7D")
 
 
 def test_bella_by_b_and_the_card_key_in_the_page(tmp_path: Path) -> None:
