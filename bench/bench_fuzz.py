@@ -5,7 +5,7 @@
 Issue 10 found hangs: a 40,000-entry deck took 24 s (a quadratic check), a record with 600,000
 ``#replay-deal`` entries loaded for seconds, a 10 MB action made a 10 MB message.  Each case
 below is timed ``--repeat`` times and the worst CPU time is printed (over all five games where the
-case is per game), with what the library answered.  The tests (tests/test_fuzz_api.py) check
+case is per game), with what the library answered.  The tests (tests/core/test_fuzz_api.py) check
 *what* is answered; the times live here because a shared machine makes timed assertions flaky.
 CPU time (``time.process_time``), not wall time: on a shared machine the wall clock counts
 the other processes' turns too.

@@ -123,7 +123,7 @@ class Table:
         """What ``seat`` sees; in open-hands mode every seat's hand is added under ``open_hands``.
 
         Typed as the common ``View``: the engine hands out plain dicts (each game's keys are its
-        ``games/<name>/views.py``), and every view has the common keys (``tests/test_views.py``).
+        ``games/<name>/views.py``), and every view has the common keys (``tests/core/test_views.py``).
         """
         view = cast(View, self.state.view(seat))
         if self.open_hands:

@@ -5,7 +5,7 @@ a key one game lacks is a runtime ``KeyError`` in a rarely reached phase.  ``Bas
 the keys every game fills (DESIGN.md, ``State._base_view`` plus the table keys the module
 docstring of ``engine`` asks for, and ``hand_sizes``: every seat's number of cards, the one
 name interfaces use to draw the other seats' hands).  Each game's ``games/<name>/views.py``
-extends it with its own keys and its ``Literal`` phases; ``tests/test_views.py`` checks that
+extends it with its own keys and its ``Literal`` phases; ``tests/core/test_views.py`` checks that
 real views have exactly those keys.  Views stay plain dicts at run time (JSON-ready).
 
 No ``from __future__ import annotations`` here: ``TypedDict`` reads ``NotRequired`` from the

@@ -2,7 +2,7 @@
 
 Why apart from the screen: it is a pure function of the hand on screen, the legal actions, the
 keys bound to the cards and the previous cursors, so it is tested without a terminal
-(tests/test_tui_units.py), and the screen only draws it.  A legal action that is a card in the
+(tests/interfaces/tui/test_units.py), and the screen only draws it.  A legal action that is a card in the
 hand is played from the hand; every other one (a bid, ``pass``, a card played with an
 announcement) is a button.  The keys themselves are the game's, declared once in its text
 module and read through ``parlour.text`` (the browser table uses the same).

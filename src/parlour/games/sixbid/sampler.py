@@ -23,7 +23,7 @@ that passed, hands without.  The card play is not used for inference (beyond the
 
 A sample also carries the whole deal as a pack in dealing order (``deck``), the hands as they
 were dealt, so the deal can be rebuilt with ``new_state(deck=..., dealer=...)`` and the
-public actions replayed; ``tests/test_sixbid_strong.py`` checks that for random positions.
+public actions replayed; ``tests/games/sixbid/test_strong.py`` checks that for random positions.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ const RANK_NAMES = {
   2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
   T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace",
 };
-// The card colours (tests/test_web_features.py measures each suit colour on both faces: WCAG AA).
+// The card colours (tests/interfaces/web/test_features.py measures each suit colour on both faces: WCAG AA).
 const TWO = { C: "#111111", S: "#111111", H: "#b8001a", D: "#b8001a" };
 const FOUR = { C: "#005c1a", S: "#111111", H: "#b8001a", D: "#0039b3" };
 const FACE = "#ffffff"; // a card's face

@@ -1,0 +1,13 @@
+"""What several test folders share (imported as ``helpers.<name>``: pyproject's ``pythonpath = ["tests"]``).
+
+``clobby``: hand-built Clobby deals (and the bella position); ``sixbid``: a Six-Bid deal at the call;
+``truc``: a model of a Le Truc deal; ``tui``: waiting under Textual's pilot; ``web``: creating a
+table through the lobby's API.  ``ROOT``: the repository.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+#: The repository's root (bench/, docs/, examples/ are read from it).
+ROOT = Path(__file__).resolve().parents[2]

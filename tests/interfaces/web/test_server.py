@@ -1,0 +1,338 @@
+"""The browser table's server, driven by scripted WebSocket clients (no browser): authority and leaks.
+
+The frame-leak test records every frame sent to every client over whole games of every game
+(two or three human seats and a spectator) and checks each against the server-independent
+truth: the engine's ``view(seat)`` rebuilt from the final record at that frame's action count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from helpers.web import LOOSE, create
+from parlour.bots import make
+from parlour.engine import replay
+from parlour.records import from_json
+from parlour.registry import load
+from parlour.store import Store
+from parlour.table import Table
+from parlour.web.run import ServerThread
+from parlour.web.views import public_view, web_keys
+
+CODE = re.compile(r"\b([2-9TJQKA][CDHS])\b")
+FACE = re.compile(r"(10|[2-9TJQKA])([\u2663\u2666\u2665\u2660])")
+SYMBOL = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
+
+
+def cards_in(text: str) -> set[str]:
+    found = set(CODE.findall(text))
+    found |= {("T" if r == "10" else r) + SYMBOL[s] for r, s in FACE.findall(text)}
+    return found
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    with ServerThread(db, rate=(10_000, 10_000), limits=LOOSE) as srv:
+        yield srv
+
+
+class Client:
+    """One scripted browser: hello, then move whenever this seat is asked.
+
+    It moves as the easy computer player would from the frame's view (random moves can make a
+    Schafkopf game endless: everyone passes, deal after deal).
+    """
+
+    def __init__(self, server: Any, table: str, seat: int | None, token: str | None, seed: int = 0) -> None:
+        self.url = f"{server.ws_url}/ws/{table}"
+        self.seat, self.token = seat, token
+        self.rng = random.Random(seed)
+        self.frames: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.errors: list[str] = []
+
+    async def play(self, until_over: bool = True, max_actions: int = 100_000) -> None:
+        async with websockets.connect(self.url) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": self.token}))
+            acted = -1
+            done = 0
+            async for text in ws:
+                assert isinstance(text, str)
+                self.raw.append(text)
+                frame = json.loads(text)
+                self.frames.append(frame)
+                if frame["type"] == "error":
+                    self.errors.append(frame["message"])
+                    continue
+                if frame["type"] != "state":
+                    continue
+                view = frame["view"]
+                if view.get("is_over"):
+                    return
+                if (self.seat is not None and view["current_player"] == self.seat and not frame["auto"]
+                        and frame["count"] > acted):
+                    acted = frame["count"]
+                    action = make(view["game"], "easy").act(view, self.rng)
+                    await ws.send(json.dumps({"type": "act", "action": action}))
+                    done += 1
+                    if done >= max_actions:
+                        return
+
+
+def replayed(record: dict[str, Any], open_hands: bool = False) -> list[Table]:
+    """The table after each action count 0..n, rebuilt from the record alone."""
+    state = from_json({**record, "actions": []})
+    players: list[Any] = [None] * state.game.num_players
+    out = [Table(state.clone(), players, open_hands=open_hands)]
+    for _ in replay(state, record["actions"]):
+        out.append(Table(state.clone(), players, open_hands=open_hands))
+    return out
+
+
+GAMES = [("truc", 2, {}), ("gops", 2, {"cards": 6}), ("clobby", 2, {"game_point": 100}),
+         ("sixbid", 3, {"chips": 10}), ("schafkopf", 3, {"target": 1}), ("sixbid", 2, {"chips": 10}),
+         ("schafkopf", 2, {"target": 1})]
+
+
+def test_frames_never_carry_a_card_the_seat_could_not_know(server: Any) -> None:
+    """Every frame to every client, over whole games of every game: nothing beyond that seat's view."""
+    counts = {"games": 0, "frames": 0, "card_mentions": 0}
+    per_game: dict[str, int] = {}
+    for round_ in range(2):
+        for index, (game, humans, options) in enumerate(GAMES):
+            num = load(game).num_players
+            seats = [{"kind": "invite"}] * humans + [{"kind": "bot", "level": "easy"}] * (num - humans)
+            table = create(server, game, seats, options=options)
+            clients = [Client(server, table["id"], s, table["tokens"][s], seed=round_ * 100 + index * 10 + s)
+                       for s in range(humans)]
+            watcher = Client(server, table["id"], None, None)
+
+            async def run(clients: list[Client] = clients, watcher: Client = watcher) -> None:
+                await asyncio.wait_for(asyncio.gather(*(c.play() for c in clients), watcher.play()), timeout=120)
+
+            try:
+                asyncio.run(run())
+            except TimeoutError:
+                last = [(c.seat, c.frames[-1]["count"] if c.frames else None) for c in clients]
+                raise AssertionError(f"{game} {options}: the game did not end; last frames {last}") from None
+            row = Store(server.db).load_web_table(table["id"])
+            assert row is not None and row["finished"], "the game was played to its end and recorded"
+            record = json.loads(row["record"])
+            tables = replayed(record)
+            for client in [*clients, watcher]:
+                assert not client.errors, client.errors
+                known: set[str] = set()
+                known_at: list[set[str]] = []
+                for t in tables:  # what this seat has been shown up to each action count
+                    view = t.view(client.seat) if client.seat is not None else public_view(t)
+                    known |= cards_in(json.dumps(view))
+                    known_at.append(set(known))
+                for text, frame in zip(client.raw, client.frames, strict=True):
+                    counts["frames"] += 1
+                    per_game[game] = per_game.get(game, 0) + 1
+                    if "keys_help" in frame:
+                        # the same for every table of the game, built without the table: its examples
+                        # ("X A S: call A♠") name cards that are no one's
+                        assert frame["keys_help"] == json.loads(json.dumps(web_keys(game)))
+                        text = json.dumps({k: v for k, v in frame.items() if k != "keys_help"}, ensure_ascii=False)
+                    mentioned = cards_in(text)
+                    counts["card_mentions"] += len(mentioned)
+                    if frame["type"] != "state":
+                        assert not mentioned, frame
+                        continue
+                    n = frame["count"]
+                    truth = tables[n]
+                    expected = truth.view(client.seat) if client.seat is not None else public_view(truth)
+                    assert frame["view"] == json.loads(json.dumps(expected)), (game, client.seat, n)
+                    leaked = mentioned - known_at[n]
+                    assert not leaked, f"{game}: seat {client.seat} was sent {leaked} at action {n}"
+            counts["games"] += 1
+    print(f"\nframe-leak test: {counts['games']} whole games, {counts['frames']} frames checked, "
+          f"{counts['card_mentions']} card mentions; frames per game: {per_game}")
+    assert counts["games"] == 2 * len(GAMES)
+
+
+def test_a_seat_acts_only_for_itself_and_only_when_legal(server: Any) -> None:
+    table = create(server, "truc", [{"kind": "invite"}, {"kind": "invite"}])
+    tid, tokens = table["id"], table["tokens"]
+
+    async def scenario() -> None:
+        url = f"{server.ws_url}/ws/{tid}"
+        # a wrong token, and another seat's token, open nothing
+        async with websockets.connect(url) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": 1, "token": tokens[0]}))
+            assert json.loads(await ws.recv())["type"] == "error"
+            with pytest.raises(websockets.ConnectionClosed):
+                await ws.recv()
+        async with websockets.connect(url) as a, websockets.connect(url) as b:
+            await a.send(json.dumps({"type": "hello", "seat": 0, "token": tokens[0]}))
+            await b.send(json.dumps({"type": "hello", "seat": 1, "token": tokens[1]}))
+            fa = json.loads(await a.recv())
+            while fa["type"] != "state":
+                fa = json.loads(await a.recv())
+            to_move = fa["view"]["current_player"]
+            idle = a if to_move == 1 else b
+            idle_seat = 1 - to_move
+            # the seat not to move tries the mover's legal action: refused, nothing changes
+            legal = Table(from_json(Store(server.db).load_web_table(tid)["record"]), [None, None]).state.legal_actions()
+            await idle.send(json.dumps({"type": "act", "action": legal[0]}))
+            for bad in ({"type": "act", "action": "zz"}, {"type": "act", "action": 5}, {"type": "launch"},
+                        {"type": "act", "action": legal[0], "seat": to_move}, "[1,2]", "x" * 3000):
+                await idle.send(bad if isinstance(bad, str) else json.dumps(bad))
+            errors = []
+            while len(errors) < 7:
+                frame = json.loads(await idle.recv())
+                if frame["type"] == "error":
+                    errors.append(frame["message"])
+            assert "it is not your turn" in errors[0]
+            row = Store(server.db).load_web_table(tid)
+            assert row is not None and row["actions"] == 0, f"seat {idle_seat} changed nothing"
+
+    asyncio.run(scenario())
+
+
+def test_origin_of_another_site_is_refused(server: Any) -> None:
+    table = create(server, "gops", [{"kind": "invite"}, {"kind": "bot", "level": "easy"}])
+
+    async def scenario() -> None:
+        with pytest.raises(websockets.InvalidStatus):
+            async with websockets.connect(f"{server.ws_url}/ws/{table['id']}", origin="http://evil.example"):
+                pass
+        async with websockets.connect(f"{server.ws_url}/ws/{table['id']}", origin=server.url) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": None}))
+            assert json.loads(await ws.recv())["type"] == "waiting"  # (the invited person has not come yet)
+
+    asyncio.run(scenario())
+    r = httpx.post(server.url + "/api/tables", json={"game": "gops", "seats": []},
+                   headers={"origin": "http://evil.example"})
+    assert r.status_code == 403
+
+
+def test_rate_limit_refuses_a_flood(tmp_path: Any) -> None:
+    """The burst is answered, what follows refused (and, a flood, read slowly: test_web_abuse_conn)."""
+    with ServerThread(tmp_path / "rate.db", rate=(0.2, 5), limits=LOOSE) as srv:
+        table = create(srv, "gops", [{"kind": "invite"}, {"kind": "bot", "level": "easy"}])
+
+        async def scenario() -> list[str]:
+            async with websockets.connect(f"{srv.ws_url}/ws/{table['id']}") as ws:
+                await ws.send(json.dumps({"type": "hello", "seat": 0, "token": table["tokens"][0]}))
+                for _ in range(12):
+                    await ws.send(json.dumps({"type": "ping"}))
+                out = []
+                while len(out) < 12:
+                    frame = json.loads(await ws.recv())
+                    if frame["type"] in ("pong", "error"):
+                        out.append(frame["type"])
+                return out
+
+        replies = asyncio.run(scenario())
+        assert replies[:5] == ["pong"] * 5 and replies.count("error") >= 6, replies
+
+
+def test_stale_writer_is_refused(tmp_path: Any) -> None:
+    """Optimistic concurrency: a save that did not see the latest action is refused, not merged."""
+    store = Store(tmp_path / "s.db")
+    state = load("gops").new_state(seed=1)
+    store.create_web_table("t1", "gops", state.to_json(), [], {}, 0)
+    state.apply(state.legal_actions()[0])
+    assert store.save_web_table("t1", state.to_json(), [], expected=0, actions=1) == 0
+    assert store.save_web_table("t1", state.to_json(), [], expected=0, actions=1) is None
+    row = store.load_web_table("t1")
+    assert row is not None and row["actions"] == 1
+
+
+def test_server_restart_resumes_the_table(tmp_path: Any) -> None:
+    db = tmp_path / "restart.db"
+    with ServerThread(db, rate=(1000, 1000), limits=LOOSE) as srv:
+        table = create(srv, "schafkopf", [{"kind": "invite"}, {"kind": "bot", "level": "easy"},
+                                          {"kind": "bot", "level": "easy"}])
+        first = Client(srv, table["id"], 0, table["tokens"][0], seed=3)
+        asyncio.run(first.play(max_actions=4))
+        before = Store(db).load_web_table(table["id"])
+    assert before is not None and before["actions"] >= 3
+    with ServerThread(db, rate=(1000, 1000), limits=LOOSE) as srv:
+        again = Client(srv, table["id"], 0, table["tokens"][0], seed=4)
+        asyncio.run(asyncio.wait_for(again.play(), timeout=120))
+        state = again.frames[0]
+        assert state["count"] >= before["actions"], "the table came back where it was"
+        assert any("Deal 1" in line or "plays" in line for line in state["log"]), "and its announcements"
+        after = Store(db).load_web_table(table["id"])
+        assert after is not None and after["finished"]
+        assert json.loads(after["record"])["actions"][: before["actions"]] == json.loads(before["record"])["actions"]
+    finished = Store(db).finished_games()
+    assert finished and finished[0]["game"] == "schafkopf" and finished[0]["human_seat"] == 0
+
+
+def test_bots_in_worker_processes(tmp_path: Any) -> None:
+    """A server with a process pool and no level on the event loop: every computer move is a
+    worker's, and a table against them plays to its end (a broken pool leaves the bot silent)."""
+    with ServerThread(tmp_path / "pool.db", workers=1, inline=(), rate=(1000, 1000), limits=LOOSE) as srv:
+        table = create(srv, "truc", [{"kind": "invite"}, {"kind": "bot", "level": "easy"}])
+        client = Client(srv, table["id"], 0, table["tokens"][0])
+        asyncio.run(asyncio.wait_for(client.play(), timeout=120))
+        assert client.frames[-1]["view"]["is_over"]
+
+
+def test_lobby_catalogue_and_rules(server: Any) -> None:
+    games = httpx.get(server.url + "/api/games").json()
+    assert [g["name"] for g in games] == ["clobby", "sixbid", "schafkopf", "truc", "gops"]
+    clobby = games[0]
+    assert {o["name"] for o in clobby["options"]} == {"game_point", "no_tie", "clubs_preferred", "tout_atout"}
+    assert "easy" in clobby["levels"]
+    assert "Clobby" in httpx.get(server.url + "/api/rules/clobby").text
+    bad = httpx.post(server.url + "/api/tables", json={"game": "clobby", "options": {"game_point": 5},
+                                                       "seats": [{"kind": "me"}, {"kind": "bot"}]})
+    assert bad.status_code == 400 and "game_point" in bad.json()["error"]
+    page = httpx.get(server.url + "/")
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_undo_and_replay_against_computer_players_only(server: Any) -> None:
+    solo = create(server, "schafkopf", [{"kind": "invite"}, {"kind": "bot", "level": "easy"},
+                                        {"kind": "bot", "level": "easy"}])
+    duo = create(server, "truc", [{"kind": "invite"}, {"kind": "invite"}])
+
+    async def next_state(ws: Any, kinds: tuple[str, ...] = ("state",)) -> dict[str, Any]:
+        while True:
+            frame = json.loads(await ws.recv())
+            if frame["type"] in kinds:
+                return frame
+
+    async def scenario() -> None:
+        async with websockets.connect(f"{server.ws_url}/ws/{solo['id']}") as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": 0, "token": solo["tokens"][0]}))
+            frame = await next_state(ws)
+            while frame["view"]["current_player"] != 0 or frame["auto"]:
+                frame = await next_state(ws)
+            asked_at = frame["count"]
+            assert not frame["can_undo"]
+            await ws.send(json.dumps({"type": "act", "action": frame["view"]["legal_actions"][0]}))
+            frame = await next_state(ws)
+            while frame["view"]["current_player"] != 0 or frame["count"] <= asked_at:
+                frame = await next_state(ws)
+            assert frame["can_undo"]
+            await ws.send(json.dumps({"type": "undo"}))
+            frame = await next_state(ws)
+            assert frame["view"]["current_player"] == 0 and frame["count"] > asked_at
+        row = Store(server.db).load_web_table(solo["id"])
+        assert row is not None and any(a.startswith("#undo ") for a in json.loads(row["record"])["actions"])
+        async with websockets.connect(f"{server.ws_url}/ws/{duo['id']}") as ws, \
+                websockets.connect(f"{server.ws_url}/ws/{duo['id']}") as other:
+            await ws.send(json.dumps({"type": "hello", "seat": 0, "token": duo["tokens"][0]}))
+            await other.send(json.dumps({"type": "hello", "seat": 1, "token": duo["tokens"][1]}))
+            await next_state(ws)  # (dealt once both people have taken their seats)
+            for kind in ("undo", "replay"):
+                await ws.send(json.dumps({"type": kind}))
+                error = await next_state(ws, ("error",))
+                assert "computer players" in error["message"]
+
+    asyncio.run(scenario())
