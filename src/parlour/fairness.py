@@ -76,10 +76,14 @@ class Proof:
     commitment: str
 
     @classmethod
+    def made(cls, server_seed: int, client_seeds: Sequence[str]) -> Proof:
+        """The proof of this server seed (with its commitment) and these client seeds."""
+        return cls(server_seed, tuple(client_seeds), commitment(server_seed))
+
+    @classmethod
     def draw(cls, client_seeds: Sequence[str]) -> Proof:
         """A new secret server seed and its commitment, with these client seeds."""
-        server_seed = new_seed()
-        return cls(server_seed, tuple(client_seeds), commitment(server_seed))
+        return cls.made(new_seed(), client_seeds)
 
     @property
     def commitment_ok(self) -> bool:
@@ -112,13 +116,17 @@ class Proof:
         return cls(server_seed, tuple(seeds), commit)
 
 
-def committed_state(game: Game, client_seeds: Sequence[str] | None = None) -> State:
-    """A new game whose seed comes from a fresh proof (a local game: every client seed empty)."""
-    seeds = [""] * game.num_players if client_seeds is None else list(client_seeds)
-    proof = Proof.draw(seeds)
+def proven_state(game: Game, proof: Proof) -> State:
+    """A new game dealt from the seed ``proof`` makes, which its record carries."""
     state = game.new_state(seed=proof.seed)
     state.proof = proof.to_json()
     return state
+
+
+def committed_state(game: Game, client_seeds: Sequence[str] | None = None) -> State:
+    """A new game whose seed comes from a fresh proof (a local game: every client seed empty)."""
+    seeds = [""] * game.num_players if client_seeds is None else list(client_seeds)
+    return proven_state(game, Proof.draw(seeds))
 
 
 def new_local_state(game: Game, seed: int | None = None) -> State:

@@ -98,7 +98,6 @@ def dealt_hands(state: State) -> list[DealtHands]:
     walk = state.fresh_copy()
     out: list[DealtHands] = []
     seen: tuple[int, int, int] | None = None
-    replays = 0
 
     def look(step: Step | None) -> None:
         """Note the hands of a pack ``walk`` has just dealt (after ``step``, or at the start)."""
@@ -106,7 +105,7 @@ def dealt_hands(state: State) -> list[DealtHands]:
         if walk.is_over:
             return
         walk.deal_is_fresh  # noqa: B018 - deals a lazily dealt pack, so that its shuffle is counted
-        key = (len(walk.deals), replays, walk._shuffles)
+        key = (*walk._deal_key(), walk._shuffles)  # (deals scored, deals replayed, packs shuffled)
         if key == seen:
             return
         replayed = step is not None and step.kind == "replay"
@@ -117,6 +116,5 @@ def dealt_hands(state: State) -> list[DealtHands]:
 
     look(None)
     for step in replay(walk, state.actions):
-        replays += step.kind == "replay"
         look(step)
     return out

@@ -29,7 +29,7 @@ from starlette.requests import HTTPConnection
 
 from ..bots import Bot, levels, make
 from ..engine import RECORD_VERSION, Game, IllegalAction, State, bot_seed, new_seed
-from ..fairness import Proof, commitment, committed_state, fingerprint
+from ..fairness import Proof, commitment, committed_state, fingerprint, proven_state
 from ..fairness import client_seed as fair_client_seed
 from ..records import from_json
 from ..registry import game_class, load
@@ -431,11 +431,9 @@ class Tables:
     def _deal_first(self, live: LiveTable) -> None:
         """Every person is seated: make the game's seed from the committed server seed and their seeds, and deal."""
         assert live.pending is not None
-        server_seed = int(live.pending["server_seed"])
-        seeds = tuple(str(s.get("client_seed") or "") for s in live.seats)
-        proof = Proof(server_seed, seeds, commitment(server_seed))
-        state = load(live.game, **live.pending["options"]).new_state(seed=proof.seed)
-        state.proof = proof.to_json()
+        seeds = [str(s.get("client_seed") or "") for s in live.seats]
+        proof = Proof.made(int(live.pending["server_seed"]), seeds)
+        state = proven_state(load(live.game, **live.pending["options"]), proof)
         live.table = _new_table(live.game, state, live.seats, bool(live.settings.get("open")))
         live.pending = None
         saved = self.store.save_web_table(live.id, encode(state.record()), live.seats, expected=0, actions=0)
