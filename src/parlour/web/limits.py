@@ -11,9 +11,12 @@ from 127.0.0.1, so they raise the per-address caps there, never in the defaults.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+
+from starlette.types import Scope
+
+from .guard import client_address
 
 
 @dataclass(frozen=True)
@@ -101,15 +104,13 @@ class Buckets:
         return len(self._buckets)
 
 
-def peer_address(scope: Mapping[str, Any]) -> str:
+def peer_address(scope: Scope) -> str:
     """The client's address, as the limits count it (the ASGI scope of a request or a WebSocket).
 
-    Why one function: behind a reverse proxy every client has the proxy's address; the proxy's
-    ``X-Forwarded-For`` is to be believed only from configured proxies, and that decision
-    belongs here, in one place, for every per-address limit.
+    It is ``guard.client_address``'s: behind a reverse proxy named by ``--proxy``, the forwarded
+    address of each client, and never a forwarded address from anyone else.
     """
-    client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    return client_address(scope) or "unknown"
 
 
 @dataclass(frozen=True)
