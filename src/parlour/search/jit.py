@@ -1,0 +1,63 @@
+"""numba for the search kernels, and the same kernels as plain Python when it cannot be had.
+
+Why one decorator and two copies of one module: a kernel module (``search/tricks.py``) is
+written once, as plain functions over integers and numpy arrays, and decorated with
+:func:`kernel`.  Imported normally, each function is ``numba.njit(cache=True)``: compiled on
+first call and cached on disk once per install.  :func:`python_copy` loads the *same file* a
+second time with the decorator switched off, so its functions call each other as Python.  That
+copy is what a player uses while the compiled one is not ready yet (compilation must never be
+felt in a game: ``search/warm.py`` compiles in a separate process), and what runs everywhere if
+numba fails to import.  ``NUMBA_DISABLE_JIT=1`` makes numba itself return the plain functions,
+so the test of the Python path needs no other switch.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_numba: ModuleType | None
+try:  # pragma: no cover - which branch runs depends on the install
+    import numba as _numba
+except Exception:  # noqa: BLE001 - a broken numba (or llvmlite) is as good as none: run as Python
+    _numba = None
+
+#: numba is importable and not switched off: kernels compile.
+AVAILABLE = _numba is not None and os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")
+_plain = False  # set while python_copy() loads a module
+
+
+def kernel(fn: F) -> F:
+    """``numba.njit(cache=True)``, or the function itself for the Python copy or without numba."""
+    if _plain or _numba is None:
+        return fn
+    return cast(F, _numba.njit(cache=True)(fn))
+
+
+_copies: dict[str, ModuleType] = {}
+
+
+def python_copy(module: ModuleType) -> ModuleType:
+    """The same kernel module loaded again with :func:`kernel` switched off (one per module)."""
+    name = module.__name__ + "._python"
+    got = _copies.get(name)
+    if got is not None:
+        return got
+    global _plain
+    spec = importlib.util.spec_from_file_location(name, module.__file__)
+    assert spec is not None and spec.loader is not None
+    copy = importlib.util.module_from_spec(spec)
+    _plain = True
+    try:
+        sys.modules[name] = copy
+        spec.loader.exec_module(copy)
+    finally:
+        _plain = False
+    _copies[name] = copy
+    return copy

@@ -1,0 +1,77 @@
+"""One trick-game search problem: a contract's rules, what is counted, and for which side.
+
+Why a class around the kernel: the transposition table and the work buffers are preallocated
+once and kept across solves (a position's value depends only on its hands and leader, so an
+entry found in one sampled deal is valid in every other), and the kernel's array arguments
+are built once per contract.  The games' solvers (``games/<g>/solver.py``) ask it for three
+things: the exact value (:meth:`exact`), a yes/no against a threshold (:meth:`at_least`), and
+the exact value after each legal move (:meth:`move_values`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from . import tricks, warm
+from .trick_rules import Int64s, Objective, TrickRules
+
+#: transposition-table rows (a power of two): 2**18 rows of six words is 12 MiB
+TT_BITS = 18
+
+
+class TrickSolver:
+    """Exact values for the seats in ``side`` (they count ``objective`` and maximise it)."""
+
+    def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int], tt_bits: int = TT_BITS) -> None:
+        self.rules = rules
+        self._rules, self._power, self._params = rules.arrays(objective)
+        self._side = np.zeros(3, np.int64)
+        for seat in side:
+            self._side[seat] = 1
+        self._tt = np.zeros((1 << tt_bits, 6), np.int64)
+        self._tt[:, 0] = -1  # no key: no hand mask is negative
+        self._buf = np.zeros(64 * 32, np.int64)
+        self._trick = np.zeros(3 * 14, np.int64)
+        self._stats = np.zeros(2, np.int64)
+        self._frames = np.zeros((tricks.MAX_PLY + 2, tricks.FRAME_WORDS), np.int64)
+        self._hands = np.zeros(3, np.int64)
+        self.total = sum(objective.points) + objective.trick_bonus * (rules.ncards // rules.nplayers) \
+            + objective.last_bonus
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited so far, over every solve (for the benches)."""
+        return int(self._stats[0])
+
+    def _load(self, hands: Sequence[int], trick: Sequence[int]) -> None:
+        for s in range(3):
+            self._hands[s] = hands[s] if s < len(hands) else 0
+        for i, c in enumerate(trick):
+            self._trick[i] = c
+
+    def exact(self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), guess: int = 0) -> int:
+        """The side's points from here, the cards of ``trick`` (led by ``leader``) included."""
+        self._load(hands, trick)
+        k = warm.kernels()
+        return int(k.exact(self._hands, self._trick, 0, len(trick), leader, guess, self._rules, self._power,
+                           self._side, self._params, self._tt, self._buf, self._frames, self._stats))
+
+    def at_least(self, hands: Sequence[int], leader: int, target: int, trick: Sequence[int] = ()) -> bool:
+        """Whether the side takes at least ``target`` from here."""
+        self._load(hands, trick)
+        k = warm.kernels()
+        return bool(k.at_least(self._hands, self._trick, 0, len(trick), leader, target, self._rules, self._power,
+                               self._side, self._params, self._tt, self._buf, self._frames, self._stats))
+
+    def move_values(self, hands: Sequence[int], leader: int, moves: Sequence[int],
+                    trick: Sequence[int] = ()) -> list[int]:
+        """The side's exact points from here after each of ``moves`` by the seat to play."""
+        self._load(hands, trick)
+        cards: Int64s = np.array(moves, np.int64)
+        out = np.zeros(len(moves), np.int64)
+        k = warm.kernels()
+        k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves), out, self._rules,
+                      self._power, self._side, self._params, self._tt, self._buf, self._frames, self._stats)
+        return [int(v) for v in out]

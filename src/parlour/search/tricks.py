@@ -1,0 +1,415 @@
+"""The compiled search kernel of the trick games: alpha-beta over bitmask hands, exact.
+
+Why one kernel for Clobby, Six-Bid Solo and Schafkopf: all three are "every hand open, two
+sides, follow the led suit, the highest card of the trick wins it, points or tricks counted",
+and what differs between them is data, not code.  A game hands this module a
+:class:`~parlour.search.trick_rules.TrickRules` (``games/<g>/tables.py`` builds it from the
+rule tables its engine uses too), and the kernel reads only arrays:
+
+- ``rules[SUIT, c]``: the cards that follow a lead of ``c`` (its suit; trumps are one suit);
+  ``rules[BEAT, c]``: of those, the ones that must be played if held (Clobby's "head a led
+  trump"); ``rules[RUFF, c]``: when void, the cards that must be played if held (Clobby's
+  "trump a plain lead");
+- ``power[led * n + c]``: how strongly ``c`` plays in a trick led by ``led`` (0: it cannot win);
+- ``rules[PTS, c]``: what a card counts for the side that takes it, plus ``trick_bonus`` per
+  trick and ``last_bonus`` for the last one (a trick-count objective has zero points and a
+  bonus of 1: "can the soloist take no trick", "can he take them all");
+- ``rules[SEQ, :]``: the cards by group and rank, high first, and ``rules[GROUP, c]``: the
+  equivalent-card test walks this order (two cards of one hand in one group, worth the same
+  points, with no card of another hand or of the trick between them, are one move;
+  ``rules[CROSS, c]`` adds the cards of other groups that can play between them);
+- ``side[seat]``: 1 for the seats whose points are counted and who maximise, 0 for the others.
+
+The value of a position is the points the side takes from here on, the current trick's cards
+included, so a transposition-table entry (keyed on the hands and the leader at a trick start)
+does not depend on the score so far; the games turn it into a payment at the root, where
+their scoring is (``games/<g>/solver.py``).
+
+The search (DDS's units, each its own function): :func:`legal_moves` (move generation with the
+equivalence reduction), :func:`_order` (the table's best move first, then a cheap order:
+the cheapest card that takes the trick, or the fattest card onto a partner's trick),
+fail-soft alpha-beta by single cards in :func:`search` with bounds at trick starts (nothing
+below 0, nothing above what is left), a transposition table in preallocated arrays
+(``TT_*``: three key words, lower and upper bound, best move), and the drivers :func:`exact`
+(MTD(f): null-window searches that home in from a guess) and :func:`move_values`.
+
+Everything is a plain function over integers and numpy arrays, ``@kernel`` (``search/jit.py``):
+compiled by numba and cached, or the same code as Python.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .jit import kernel
+
+#: rows of the ``rules`` array
+SUIT, BEAT, RUFF, PTS, SEQ, GROUP, CROSS = range(7)
+#: entries of the ``params`` array
+P_PLAYERS, P_CARDS, P_TRICK_BONUS, P_LAST_BONUS = range(4)
+INF = 1 << 20
+#: stats entries
+S_NODES = 0
+
+Int64s = NDArray[np.int64]
+
+
+@kernel
+def legal(hand: int, led: int, rules: Int64s) -> int:
+    """The cards of ``hand`` that may follow ``led`` (any card when ``led < 0``: a lead)."""
+    if led < 0:
+        return hand
+    follow = hand & rules[SUIT, led]
+    if follow:
+        beat = follow & rules[BEAT, led]
+        return beat if beat else follow
+    ruff = hand & rules[RUFF, led]
+    return ruff if ruff else hand
+
+
+@kernel
+def points_of(mask: int, rules: Int64s, ncards: int) -> int:
+    total = 0
+    for c in range(ncards):
+        if mask >> c & 1:
+            total += rules[PTS, c]
+    return total
+
+
+@kernel
+def legal_moves(moves: int, others: int, rules: Int64s, ncards: int, out: Int64s) -> int:
+    """``moves`` as cards in ``out`` (high first in each group), one card per equivalent run.
+
+    ``others``: the cards in the other hands and on the table; a card in none of the hands
+    (played, or out of play) does not separate two cards of a run.  ``rules[CROSS, c]``: the
+    cards of other groups that play between ``c`` and the next higher card of its group (only
+    where powers cross groups, as in Clobby's tout-atout); one of them still out separates too.
+    """
+    n = 0
+    prev = -1
+    broken = True
+    for p in range(ncards):
+        c = rules[SEQ, p]
+        bit = 1 << c
+        if prev >= 0 and rules[GROUP, c] != rules[GROUP, prev]:
+            prev = -1
+        if others & (bit | rules[CROSS, c]):
+            broken = True
+        if moves & bit:
+            if prev >= 0 and not broken and rules[PTS, c] == rules[PTS, prev]:
+                prev = c
+                continue
+            out[n] = c
+            n += 1
+            prev = c
+            broken = False
+    return n
+
+
+@kernel
+def trick_winner(trick: Int64s, tb: int, count: int, power: Int64s, ncards: int) -> int:
+    """The index (from ``tb``) in ``trick`` of the card that takes the trick ``trick[tb:tb + count]``."""
+    led = trick[tb]
+    best = 0
+    best_power = power[led * ncards + led]
+    for i in range(1, count):
+        p = power[led * ncards + trick[tb + i]]
+        if p > best_power:
+            best_power = p
+            best = i
+    return best
+
+
+@kernel
+def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncur: int, leader: int,
+           mover: int, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int) -> None:
+    """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
+    cheap order (leads: the strongest first; follows: the cheapest card that takes the trick from
+    the other side, or the fattest card onto one's own side's trick).  The keys go in ``buf[at + 16:]``."""
+    kt = at + 16
+    if ncur == 0:
+        for i in range(n):
+            c = buf[at + i]
+            buf[kt + i] = -power[c * ncards + c]
+    else:
+        led = trick[tb]
+        w = trick_winner(trick, tb, ncur, power, ncards)
+        wpow = power[led * ncards + trick[tb + w]]
+        own = side[(leader + w) % nplayers] == side[mover]
+        for i in range(n):
+            c = buf[at + i]
+            p = power[led * ncards + c]
+            if p > wpow:
+                buf[kt + i] = 1000 + p if own else p
+            elif own:
+                buf[kt + i] = 500 - rules[PTS, c]
+            else:
+                buf[kt + i] = 500 + rules[PTS, c]
+    for i in range(n):
+        if buf[at + i] == first:
+            buf[kt + i] = -(1 << 30)
+    for i in range(1, n):  # insertion sort: a dozen cards at most
+        k = buf[kt + i]
+        c = buf[at + i]
+        j = i - 1
+        while j >= 0 and buf[kt + j] > k:
+            buf[kt + j + 1] = buf[kt + j]
+            buf[at + j + 1] = buf[at + j]
+            j -= 1
+        buf[kt + j + 1] = k
+        buf[at + j + 1] = c
+
+
+@kernel
+def _slot(h: Int64s, leader: int, size: int) -> int:
+    x = h[0] ^ (h[1] << 21) ^ (h[2] << 42) ^ (h[1] >> 43) ^ (h[2] >> 22) ^ leader
+    x ^= x >> 29
+    x ^= x >> 13
+    return int(x & (size - 1))
+
+
+@kernel
+def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: Int64s, side: Int64s,
+          params: Int64s) -> tuple[int, int]:
+    """The seat that takes the complete trick ``trick[tb:]``, and what it is worth to the side."""
+    nplayers = params[P_PLAYERS]
+    w = trick_winner(trick, tb, nplayers, power, params[P_CARDS])
+    winner = (leader + w) % nplayers
+    gain = 0
+    if side[winner] == 1:
+        gain = params[P_TRICK_BONUS]
+        for j in range(nplayers):
+            gain += rules[PTS, trick[tb + j]]
+        if h[0] == 0 and h[1] == 0 and h[2] == 0:
+            gain += params[P_LAST_BONUS]
+    return winner, gain
+
+
+#: columns of the ``frames`` array: one row per ply of the search's explicit stack
+(F_TB, F_NCUR, F_LEADER, F_ALPHA, F_BETA, F_A0, F_B0, F_LO, F_HI, F_SLOT, F_MOVER, F_HAND, F_N, F_I,
+ F_BEST, F_MOVE, F_GAIN) = range(17)
+FRAME_WORDS = 17
+MAX_PLY = 40
+
+
+@kernel
+def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side: Int64s, params: Int64s,
+           tt: Int64s, buf: Int64s, frames: Int64s, stats: Int64s) -> tuple[int, bool]:
+    """Open the node of ``frames[f]`` (its trick, leader and window are set): ``(value, True)`` when
+    it is settled at once (no cards left, a table hit, a bound), else its moves go to ``buf``."""
+    nplayers = params[P_PLAYERS]
+    ncards = params[P_CARDS]
+    tb = frames[f, F_TB]
+    ncur = frames[f, F_NCUR]
+    leader = frames[f, F_LEADER]
+    alpha = frames[f, F_ALPHA]
+    beta = frames[f, F_BETA]
+    if ncur == 0 and h[0] == 0 and h[1] == 0 and h[2] == 0:
+        return 0, True
+    stats[S_NODES] += 1
+    first = -1
+    slot = -1
+    lo = 0
+    hi = INF
+    frames[f, F_A0] = alpha
+    frames[f, F_B0] = beta
+    if ncur == 0:
+        slot = _slot(h, leader, tt.shape[0])
+        if tt[slot, 0] == h[0] | (leader << 60) and tt[slot, 1] == h[1] and tt[slot, 2] == h[2]:
+            lo = tt[slot, 3]
+            hi = tt[slot, 4]
+            first = tt[slot, 5]
+            if lo >= beta:
+                return lo, True
+            if hi <= alpha:
+                return hi, True
+        else:
+            tricks = 0
+            m = h[leader]  # at a trick start every hand holds one card per trick to come
+            while m:
+                m &= m - 1
+                tricks += 1
+            hi = points_of(h[0] | h[1] | h[2], rules, ncards) + tricks * params[P_TRICK_BONUS] + params[P_LAST_BONUS]
+            if hi <= alpha:
+                return hi, True
+            if beta <= 0:
+                return 0, True
+        if lo > alpha:
+            frames[f, F_ALPHA] = lo
+        if hi < beta:
+            frames[f, F_BETA] = hi
+    mover = (leader + ncur) % nplayers
+    hand = h[mover]
+    moves = legal(hand, trick[tb] if ncur > 0 else -1, rules)
+    others = 0
+    for s in range(nplayers):
+        if s != mover:
+            others |= h[s]
+    for i in range(ncur):
+        others |= 1 << trick[tb + i]
+    at = f * 32
+    n = legal_moves(moves, others, rules, ncards, buf[at:at + 16])
+    if n > 1:
+        _order(buf, at, n, first, trick, tb, ncur, leader, mover, rules, power, side, nplayers, ncards)
+    frames[f, F_LO] = lo
+    frames[f, F_HI] = hi
+    frames[f, F_SLOT] = slot
+    frames[f, F_MOVER] = mover
+    frames[f, F_HAND] = hand
+    frames[f, F_N] = n
+    frames[f, F_I] = 0
+    frames[f, F_BEST] = -INF if side[mover] == 1 else INF
+    frames[f, F_MOVE] = buf[at]
+    return 0, False
+
+
+@kernel
+def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s) -> int:
+    """The value of ``frames[f]``'s node once its moves are done; a trick start's goes to the table."""
+    best = frames[f, F_BEST]
+    slot = frames[f, F_SLOT]
+    if slot >= 0:
+        lo = frames[f, F_LO]
+        hi = frames[f, F_HI]
+        if best <= frames[f, F_A0]:
+            hi = min(hi, best)
+        elif best >= frames[f, F_B0]:
+            lo = max(lo, best)
+        else:
+            lo = best
+            hi = best
+        tt[slot, 0] = h[0] | (frames[f, F_LEADER] << 60)
+        tt[slot, 1] = h[1]
+        tt[slot, 2] = h[2]
+        tt[slot, 3] = lo
+        tt[slot, 4] = hi
+        tt[slot, 5] = frames[f, F_MOVE]
+    return best
+
+
+@kernel
+def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int, beta: int,
+           rules: Int64s, power: Int64s, side: Int64s, params: Int64s, tt: Int64s, buf: Int64s,
+           frames: Int64s, stats: Int64s) -> int:
+    """The side's points from here (the trick's cards included), fail-soft in ``(alpha, beta)``.
+
+    The current trick is ``trick[tb:tb + ncur]``; a finished trick's successor starts at
+    ``tb + 3``, so nothing is copied.  ``buf`` holds each ply's moves and their keys (32 a ply);
+    ``tt`` is the transposition table (rows of three key words, lower, upper, best move).
+    Why a loop over an explicit stack (``frames``) and not recursion: numba's on-disk cache
+    cannot hold a recursive function (numba issue 6061: it crashes when loaded).
+    """
+    nplayers = params[P_PLAYERS]
+    f = 0
+    frames[0, F_TB] = tb
+    frames[0, F_NCUR] = ncur
+    frames[0, F_LEADER] = leader
+    frames[0, F_ALPHA] = alpha
+    frames[0, F_BETA] = beta
+    frames[0, F_GAIN] = 0
+    value, settled = _enter(0, h, trick, rules, power, side, params, tt, buf, frames, stats)
+    while True:
+        if not settled:
+            i = frames[f, F_I]
+            if i < frames[f, F_N]:  # the next move of this node: open its child
+                frames[f, F_I] = i + 1
+                c = buf[f * 32 + i]
+                mover = frames[f, F_MOVER]
+                h[mover] = frames[f, F_HAND] ^ (1 << c)
+                ftb = frames[f, F_TB]
+                fn = frames[f, F_NCUR]
+                trick[ftb + fn] = c
+                g = f + 1
+                if fn + 1 == nplayers:
+                    winner, gain = _gain(trick, ftb, frames[f, F_LEADER], h, rules, power, side, params)
+                    frames[g, F_TB] = ftb + 3
+                    frames[g, F_NCUR] = 0
+                    frames[g, F_LEADER] = winner
+                else:
+                    gain = 0
+                    frames[g, F_TB] = ftb
+                    frames[g, F_NCUR] = fn + 1
+                    frames[g, F_LEADER] = frames[f, F_LEADER]
+                frames[g, F_ALPHA] = frames[f, F_ALPHA] - gain
+                frames[g, F_BETA] = frames[f, F_BETA] - gain
+                frames[g, F_GAIN] = gain
+                f = g
+                value, settled = _enter(f, h, trick, rules, power, side, params, tt, buf, frames, stats)
+                continue
+            value = _close(f, h, tt, frames)
+        # ``value`` is frame f's: hand it to its parent
+        if f == 0:
+            return value
+        v = frames[f, F_GAIN] + value
+        f -= 1
+        mover = frames[f, F_MOVER]
+        h[mover] = frames[f, F_HAND]
+        c = buf[f * 32 + frames[f, F_I] - 1]
+        settled = False
+        if side[mover] == 1:
+            if v > frames[f, F_BEST]:
+                frames[f, F_BEST] = v
+                frames[f, F_MOVE] = c
+                if v > frames[f, F_ALPHA]:
+                    frames[f, F_ALPHA] = v
+        elif v < frames[f, F_BEST]:
+            frames[f, F_BEST] = v
+            frames[f, F_MOVE] = c
+            if v < frames[f, F_BETA]:
+                frames[f, F_BETA] = v
+        if frames[f, F_ALPHA] >= frames[f, F_BETA]:
+            frames[f, F_I] = frames[f, F_N]  # cut off: no more moves here
+
+
+@kernel
+def exact(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, guess: int,
+          rules: Int64s, power: Int64s, side: Int64s, params: Int64s, tt: Int64s, buf: Int64s,
+          frames: Int64s, stats: Int64s) -> int:
+    """The exact value by MTD(f): null-window searches from ``guess`` until the bounds meet."""
+    lo = -INF
+    hi = INF
+    g = guess
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = search(h, trick, tb, ncur, leader, beta - 1, beta, rules, power, side, params, tt, buf, frames, stats)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g
+
+
+@kernel
+def at_least(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, target: int,
+             rules: Int64s, power: Int64s, side: Int64s, params: Int64s, tt: Int64s, buf: Int64s,
+             frames: Int64s, stats: Int64s) -> bool:
+    """Whether the side takes at least ``target`` from here: one null-window search."""
+    return search(h, trick, tb, ncur, leader, target - 1, target, rules, power, side, params,
+                  tt, buf, frames, stats) >= target
+
+
+@kernel
+def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s, nmoves: int, out: Int64s,
+                rules: Int64s, power: Int64s, side: Int64s, params: Int64s, tt: Int64s, buf: Int64s,
+                frames: Int64s, stats: Int64s) -> None:
+    """``out[i]``: the side's exact points from here (the trick's cards included) after ``moves[i]``.
+
+    The trick so far is ``trick[:ncur]``.  Each move's value seeds the next one's MTD(f) guess.
+    """
+    nplayers = params[P_PLAYERS]
+    mover = (leader + ncur) % nplayers
+    hand = h[mover]
+    guess = 0
+    for i in range(nmoves):
+        c = moves[i]
+        h[mover] = hand ^ (1 << c)
+        trick[ncur] = c
+        if ncur + 1 == nplayers:
+            winner, gain = _gain(trick, 0, leader, h, rules, power, side, params)
+            out[i] = gain + exact(h, trick, 3, 0, winner, guess - gain, rules, power, side, params, tt, buf,
+                                  frames, stats)
+        else:
+            out[i] = exact(h, trick, 0, ncur + 1, leader, guess, rules, power, side, params, tt, buf, frames, stats)
+        guess = out[i]
+        h[mover] = hand

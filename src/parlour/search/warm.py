@@ -1,0 +1,116 @@
+"""Compiling the search kernels without a player ever waiting for it.
+
+Why a separate process: numba compiles on a kernel's first call and holds the interpreter
+while it does (tens of seconds for ``search/tricks.py`` on this machine, once per install: the
+result is cached on disk).  So :func:`start` compiles in a child process (``python -m
+parlour.search.warm``), and only when the cache is written does a thread of this process
+load it; until then :func:`kernels` hands out the same kernels as plain Python
+(``search/jit.py``), which a player spends its usual budget on with fewer samples.
+:func:`now` is the foreground version, for benches and tests.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+from . import jit, tricks
+
+FIRST_RUN = "Preparing the computer players, first run only…"
+_ready = threading.Event()
+_lock = threading.Lock()
+_started = False
+#: seconds the last :func:`now` took, and whether it found the kernels cached (for the bench)
+last: dict[str, float | bool] = {}
+
+
+def kernels() -> ModuleType:
+    """The compiled kernels once they are ready, else the same kernels as Python."""
+    if _ready.is_set() or not jit.AVAILABLE:
+        return tricks
+    return jit.python_copy(tricks)
+
+
+def compiled() -> bool:
+    """Whether :func:`kernels` hands out compiled code (False: Python, slower, same answers)."""
+    return jit.AVAILABLE and _ready.is_set()
+
+
+def cached() -> bool:
+    """Whether numba's on-disk cache already holds the kernels (so no compilation is ahead)."""
+    if not jit.AVAILABLE:
+        return True
+    cache = getattr(tricks.search, "_cache", None)
+    index = getattr(getattr(cache, "_impl", None), "locator", None)
+    if index is None:
+        return False
+    path = Path(index.get_cache_path())
+    return any(path.glob("tricks.search-*.nbi"))
+
+
+def _exercise(module: ModuleType) -> None:
+    """Call every kernel once on a two-card deal, so each one is compiled (or loaded)."""
+    rules = np.zeros((7, 2), np.int64)
+    rules[tricks.SUIT] = 3
+    rules[tricks.PTS] = (1, 2)
+    rules[tricks.SEQ] = (1, 0)
+    power = np.array([1, 2, 0, 2], np.int64)
+    params = np.array([2, 2, 0, 0], np.int64)
+    side = np.array([1, 0, 0], np.int64)
+    tt = np.zeros((16, 6), np.int64)
+    buf = np.zeros(64 * 32, np.int64)
+    stats = np.zeros(2, np.int64)
+    frames = np.zeros((tricks.MAX_PLY + 2, tricks.FRAME_WORDS), np.int64)
+    trick = np.zeros(3 * 14, np.int64)
+    hands = np.array([1, 2, 0], np.int64)
+    module.exact(hands, trick, 0, 0, 0, 0, rules, power, side, params, tt, buf, frames, stats)
+    module.at_least(hands, trick, 0, 0, 0, 1, rules, power, side, params, tt, buf, frames, stats)
+    out = np.zeros(1, np.int64)
+    module.move_values(hands, trick, 0, 0, np.array([0], np.int64), 1, out, rules, power, side, params,
+                       tt, buf, frames, stats)
+
+
+def now() -> None:
+    """Compile (or load from the cache) in this process and make :func:`kernels` hand them out."""
+    with _lock:
+        if _ready.is_set():
+            return
+        was_cached = cached()
+        t0 = time.perf_counter()
+        if jit.AVAILABLE:
+            _exercise(tricks)
+        last.update(seconds=time.perf_counter() - t0, cached=was_cached)
+        _ready.set()
+
+
+def start(report: Callable[[str], None] | None = None) -> None:
+    """Make the compiled kernels ready in the background; ``report`` hears the one-line notice
+    when compiling is ahead (a first run), and nothing otherwise.  Safe to call more than once."""
+    global _started
+    if _started or _ready.is_set() or not jit.AVAILABLE:
+        return
+    _started = True
+    first = not cached()
+    if first and report is not None:
+        report(FIRST_RUN)
+
+    def run() -> None:
+        if first:
+            subprocess.run([sys.executable, "-m", "parlour.search.warm"], check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if cached():
+            now()
+
+    threading.Thread(target=run, name="parlour-warm", daemon=True).start()
+
+
+if __name__ == "__main__":  # the child process of start(): compile and write the cache
+    now()
+    print(f"{'loaded' if last['cached'] else 'compiled'} in {last['seconds']:.1f} s")
