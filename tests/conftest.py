@@ -9,3 +9,15 @@ import pytest
 def _isolated_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _compiled_search() -> None:
+    """Compile the search kernels (or load them from numba's cache) once, before any test.
+
+    Why: a player never waits for compilation (it plays on the Python copy meanwhile), so
+    without this the tests of the strong players would measure the Python path.
+    """
+    from parlour.search import warm
+
+    warm.now()

@@ -40,12 +40,24 @@ def kernel(fn: F) -> F:
     return cast(F, _numba.njit(cache=True)(fn))
 
 
+def inline(fn: F) -> F:
+    """:func:`kernel` for a small helper of a kernel, inlined into its callers by numba.
+
+    Why: a call between compiled functions passes each array with a reference count taken and
+    released (atomic operations); the search calls its helpers at every node.
+    """
+    if _plain or _numba is None:
+        return fn
+    return cast(F, _numba.njit(cache=True, inline="always")(fn))
+
+
 _copies: dict[str, ModuleType] = {}
 
 
 def python_copy(module: ModuleType) -> ModuleType:
     """The same kernel module loaded again with :func:`kernel` switched off (one per module)."""
-    name = module.__name__ + "._python"
+    package, _, leaf = module.__name__.rpartition(".")
+    name = f"{package}._python_{leaf}"  # a sibling, so that its relative imports resolve alike
     got = _copies.get(name)
     if got is not None:
         return got

@@ -27,6 +27,8 @@ class TrickSolver:
     def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int], tt_bits: int = TT_BITS) -> None:
         self.rules = rules
         self._rules, self._power, self._params = rules.arrays(objective)
+        self._to_kernel = rules.to_kernel
+        self._position = rules.position
         self._side = np.zeros(3, np.int64)
         for seat in side:
             self._side[seat] = 1
@@ -46,10 +48,13 @@ class TrickSolver:
         return int(self._stats[0])
 
     def _load(self, hands: Sequence[int], trick: Sequence[int]) -> None:
+        """Put a position in the kernel's arrays, in its card numbering (``TrickRules.order``)."""
+        to_kernel = self._to_kernel
         for s in range(3):
-            self._hands[s] = hands[s] if s < len(hands) else 0
+            self._hands[s] = to_kernel(hands[s]) if s < len(hands) else 0
+        position = self._position
         for i, c in enumerate(trick):
-            self._trick[i] = c
+            self._trick[i] = position[c]
 
     def exact(self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), guess: int = 0) -> int:
         """The side's points from here, the cards of ``trick`` (led by ``leader``) included."""
@@ -69,7 +74,7 @@ class TrickSolver:
                     trick: Sequence[int] = ()) -> list[int]:
         """The side's exact points from here after each of ``moves`` by the seat to play."""
         self._load(hands, trick)
-        cards: Int64s = np.array(moves, np.int64)
+        cards: Int64s = np.array([self._position[c] for c in moves], np.int64)
         out = np.zeros(len(moves), np.int64)
         k = warm.kernels()
         k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves), out, self._rules,

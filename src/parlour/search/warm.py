@@ -22,6 +22,7 @@ from types import ModuleType
 import numpy as np
 
 from . import jit, tricks
+from .trick_rules import Objective, TrickRules
 
 FIRST_RUN = "Preparing the computer players, first run only…"
 _ready = threading.Event()
@@ -57,12 +58,9 @@ def cached() -> bool:
 
 def _exercise(module: ModuleType) -> None:
     """Call every kernel once on a two-card deal, so each one is compiled (or loaded)."""
-    rules = np.zeros((7, 2), np.int64)
-    rules[tricks.SUIT] = 3
-    rules[tricks.PTS] = (1, 2)
-    rules[tricks.SEQ] = (1, 0)
-    power = np.array([1, 2, 0, 2], np.int64)
-    params = np.array([2, 2, 0, 0], np.int64)
+    rules = TrickRules(nplayers=2, ncards=2, follow=(3, 3), head=(0, 0), ruff=(0, 0), power=((1, 2), (2, 1)),
+                       group=(0, 0), rank=(0, 1))
+    table, power, params = rules.arrays(Objective((1, 2)))
     side = np.array([1, 0, 0], np.int64)
     tt = np.zeros((16, 6), np.int64)
     buf = np.zeros(64 * 32, np.int64)
@@ -70,10 +68,10 @@ def _exercise(module: ModuleType) -> None:
     frames = np.zeros((tricks.MAX_PLY + 2, tricks.FRAME_WORDS), np.int64)
     trick = np.zeros(3 * 14, np.int64)
     hands = np.array([1, 2, 0], np.int64)
-    module.exact(hands, trick, 0, 0, 0, 0, rules, power, side, params, tt, buf, frames, stats)
-    module.at_least(hands, trick, 0, 0, 0, 1, rules, power, side, params, tt, buf, frames, stats)
+    module.exact(hands, trick, 0, 0, 0, 0, table, power, side, params, tt, buf, frames, stats)
+    module.at_least(hands, trick, 0, 0, 0, 1, table, power, side, params, tt, buf, frames, stats)
     out = np.zeros(1, np.int64)
-    module.move_values(hands, trick, 0, 0, np.array([0], np.int64), 1, out, rules, power, side, params,
+    module.move_values(hands, trick, 0, 0, np.array([0], np.int64), 1, out, table, power, side, params,
                        tt, buf, frames, stats)
 
 

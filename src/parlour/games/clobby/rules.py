@@ -48,7 +48,7 @@ order 7 8 9 T J Q K A, and a hand is a 32-bit mask.  Strings exist only at the A
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, get_args
+from typing import Any, NamedTuple, get_args
 
 from ...engine import Game, Option, State
 from .views import Phase
@@ -183,6 +183,41 @@ def _trick_dict(trick: tuple[tuple[int, int], tuple[int, int], int]) -> dict[str
     return {"cards": [[s0, CODE[c0]], [s1, CODE[c1]]], "winner": winner}
 
 
+def legal_mask(mode: int, hand: int, led: int) -> int:
+    """The cards of ``hand`` that may follow ``led`` in trump mode ``mode`` (any card when ``led < 0``).
+
+    RULES.md: follow suit; on a led trump, head it if you can; void in a plain suit, trump if you
+    can (not in sans-tout); in tout-atout every suit is a trump suit.
+    """
+    if led < 0:
+        return hand
+    ls = led >> 3
+    follow = hand & SUIT_MASK[ls]
+    if mode == TOUT or mode == ls:
+        if follow:
+            return (follow & HIGHER_TRUMP[led]) or follow
+        return hand
+    if follow:
+        return follow
+    if mode == SANS:
+        return hand
+    return (hand & SUIT_MASK[mode]) or hand
+
+
+class OpenPosition(NamedTuple):
+    """A deal in play with both hands open (``ClobbyState.open_position``)."""
+
+    mode: int
+    maker: int
+    hands: tuple[int, ...]  # by seat
+    played: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]  # (seat, card) of the current trick, 0 or 1 entries
+    turn: int
+    card_pts: tuple[int, ...]
+    bella_pts: tuple[int, ...]
+    melds: tuple[int, ...]  # meld points each seat scores by the end of the deal
+
+
 class ClobbyState(State):
     LAZY_DEALS = True  # why: each pack seeds a generator of its own; a play-out ending with the deal needs none
 
@@ -240,21 +275,19 @@ class ClobbyState(State):
     # -- legality ---------------------------------------------------------------------
     def _legal_mask(self) -> int:
         hand = self._hands[self._turn]  # type: ignore[index]
-        if not self._trick:
-            return hand
-        led = self._trick[0][1]
-        ls = led >> 3
-        mode = self._mode
-        follow = hand & SUIT_MASK[ls]
-        if mode == TOUT or mode == ls:
-            if follow:
-                return (follow & HIGHER_TRUMP[led]) or follow
-            return hand
-        if follow:
-            return follow
-        if mode == SANS:
-            return hand
-        return (hand & SUIT_MASK[mode]) or hand
+        return legal_mask(self._mode, hand, self._trick[0][1] if self._trick else -1)
+
+    def open_position(self) -> OpenPosition:
+        """Every hand and count of the deal in play, for a solver with the cards open (the bench
+        cheater, the tests, the strong player's rebuilt samples); not a view: it shows every card."""
+        w = self._meld_winner
+        melds = [0, 0]
+        if w is not None:
+            melds[w] = sum(meld_points(r) for r in self._runs[w])
+        assert self._turn is not None, "no deal in play"
+        return OpenPosition(self._mode, self._maker, tuple(self._hands), tuple(self._played),
+                            tuple(self._trick), self._turn, tuple(self._card_pts), tuple(self._bella_pts),
+                            tuple(melds))
 
     def _bella_mask(self, seat: int) -> int:
         mode = self._mode

@@ -40,7 +40,7 @@ from typing import Any
 
 from ...search.pimc import Budget, Decision, Pimc
 from .bots import EasyBot
-from .rules import INDEX, POINTS, Clobby, meld_points, runs
+from .rules import INDEX, POINTS, Clobby, ClobbyState, meld_points, runs
 from .sampler import TRUMP_OF, Sampler, public_actions
 from .solver import Position, Solver, action_values, deal_value
 
@@ -50,7 +50,6 @@ DEFAULT_THINK = 0.25
 BID_FACTOR = 2.5
 TRUST_Z = 2.0  # standard errors by which a bid must beat the easy rule's call
 SD_FLOOR = 50.0  # the least spread assumed for one deal's payment difference (two samples can agree by chance)
-TT_LIMIT = 1_500_000  # transposition-table entries kept per trump mode before it is cleared
 
 
 class StrongBot:
@@ -145,7 +144,7 @@ class StrongBot:
     # -- values ---------------------------------------------------------------------------
     def solver(self, mode: int) -> Solver:
         s = self._solvers.get(mode)
-        if s is None or len(s.tt) > TT_LIMIT:
+        if s is None:
             s = self._solvers[mode] = Solver(mode)
         return s
 
@@ -168,6 +167,7 @@ class StrongBot:
         seat = view["seat"]
         game = Clobby(**view["options"])
         base = game.new_state(deck=pack, dealer=view["dealer"])
+        assert isinstance(base, ClobbyState)
         for a in public_actions(view):
             base.apply(a)
         out: dict[str, float] = {}

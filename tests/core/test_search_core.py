@@ -1,0 +1,108 @@
+"""The compiled trick kernel (``parlour.search``): exact against plain minimax, alike compiled and as Python.
+
+Why Clobby's rules drive these tests: two hands make a memoised minimax over whole deals
+affordable, and its tout-atout is the one contract where card powers cross suits (the
+equivalent-card test's hardest case).  The games' own tests check their solvers against
+their engines; these check the kernel itself.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from parlour.games.clobby import tables
+from parlour.games.clobby.rules import PLAIN_STRENGTH, POINTS, SANS, TOUT, TRUMP_STRENGTH, legal_mask
+from parlour.search import jit, tricks, warm
+from parlour.search.solver import TrickSolver
+
+
+def _follower_wins(mode: int, a: int, b: int) -> bool:
+    if mode == TOUT:
+        return TRUMP_STRENGTH[b & 7] > TRUMP_STRENGTH[a & 7]
+    if a >> 3 == b >> 3:
+        strength = TRUMP_STRENGTH if a >> 3 == mode else PLAIN_STRENGTH
+        return strength[b & 7] > strength[a & 7]
+    return b >> 3 == mode
+
+
+def minimax(mode: int, hands: tuple[int, int], leader: int) -> int:
+    """Seat 0's card points and last 10 from a trick start, by plain memoised minimax."""
+    pts = POINTS[mode]
+
+    @cache
+    def value(h0: int, h1: int, lead: int) -> int:
+        if not h0:
+            return 0
+        hs = (h0, h1)
+        outcomes = []
+        for a in range(32):
+            if not hs[lead] >> a & 1:
+                continue
+            replies = []
+            follow = legal_mask(mode, hs[1 - lead], a)
+            for b in range(32):
+                if not follow >> b & 1:
+                    continue
+                won = 1 - lead if _follower_wins(mode, a, b) else lead
+                nh = list(hs)
+                nh[lead] ^= 1 << a
+                nh[1 - lead] ^= 1 << b
+                gain = pts[a] + pts[b] + (10 if not nh[0] else 0)
+                replies.append((gain if won == 0 else 0) + value(nh[0], nh[1], won))
+            outcomes.append(min(replies) if lead == 0 else max(replies))
+        return max(outcomes) if lead == 0 else min(outcomes)
+
+    return value(hands[0], hands[1], leader)
+
+
+def _deals(seed: int, count: int, size: int) -> list[tuple[int, tuple[int, int], int]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        mode = rng.choice((0, 1, 2, 3, SANS, TOUT))
+        cards = list(range(32))
+        rng.shuffle(cards)
+        hands = (sum(1 << c for c in cards[:size]), sum(1 << c for c in cards[size:2 * size]))
+        out.append((mode, hands, rng.randrange(2)))
+    return out
+
+
+def test_the_kernel_equals_minimax_on_endgames_of_every_trump_mode() -> None:
+    for mode, hands, leader in _deals(1, 240, 5):
+        solver = TrickSolver(tables.trick_rules(mode), tables.objective(mode), [0], tt_bits=10)
+        assert solver.exact(list(hands), leader) == minimax(mode, hands, leader), (mode, hands, leader)
+
+
+def test_the_kernel_equals_minimax_on_whole_tout_atout_deals() -> None:
+    """Nine tricks from the first card: where a card of another suit plays between two of a run."""
+    for _, hands, leader in _deals(2, 3, 9):
+        solver = TrickSolver(tables.trick_rules(TOUT), tables.objective(TOUT), [0])
+        assert solver.exact(list(hands), leader) == minimax(TOUT, hands, leader)
+
+
+def test_move_values_and_thresholds_agree_with_exact() -> None:
+    for mode, hands, leader in _deals(3, 40, 6):
+        solver = TrickSolver(tables.trick_rules(mode), tables.objective(mode), [0], tt_bits=12)
+        cards = [c for c in range(32) if hands[leader] >> c & 1]
+        values = solver.move_values(list(hands), leader, cards)
+        best = solver.exact(list(hands), leader)
+        assert (max(values) if leader == 0 else min(values)) == best
+        assert solver.at_least(list(hands), leader, best)
+        assert not solver.at_least(list(hands), leader, best + 1)
+
+
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: everything runs as Python already")
+def test_the_python_copy_gives_the_compiled_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same file as plain Python (what a player uses while numba compiles, or without it)."""
+    deals = _deals(4, 12, 4)
+    compiled = [TrickSolver(tables.trick_rules(m), tables.objective(m), [0], tt_bits=8).exact(list(h), ld)
+                for m, h, ld in deals]
+    python = jit.python_copy(tricks)
+    assert python.search is not tricks.search
+    monkeypatch.setattr(warm, "kernels", lambda: python)
+    plain = [TrickSolver(tables.trick_rules(m), tables.objective(m), [0], tt_bits=8).exact(list(h), ld)
+             for m, h, ld in deals]
+    assert plain == compiled
