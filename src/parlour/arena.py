@@ -29,6 +29,7 @@ from typing import Any
 
 from .bots import make
 from .registry import load
+from .search import warm
 from .search.pimc import think_clock
 
 
@@ -117,13 +118,19 @@ def play_pack(game: str, options: dict[str, Any], levels: tuple[str, str], seed:
 
 def _play_chunk(args: tuple[str, dict[str, Any], tuple[str, str], list[int], float | None]) -> list[PackResult]:
     game, options, levels, seeds, think = args
+    warm.now()  # a worker loads the kernels that run() compiled
     return [play_pack(game, options, levels, s, think) for s in seeds]
 
 
 def run(game: str, a: str, b: str, deals: int, *, jobs: int = 1, think: float | None = None,
         seed: int = 1, options: dict[str, Any] | None = None,
         progress: Callable[[int, int], None] | None = None) -> ArenaResult:
-    """Play ``deals`` duplicate packs (seeds ``seed`` … ``seed + deals - 1``)."""
+    """Play ``deals`` duplicate packs (seeds ``seed`` … ``seed + deals - 1``).
+
+    The search kernels are compiled (or loaded) first, in the foreground: a strength measurement
+    of the Python path would be a measurement of the wrong player.
+    """
+    warm.now()
     options = dict(options or {})
     load(game, **options)  # a bad game or option fails here, before any process starts
     for level in (a, b):

@@ -365,6 +365,7 @@ def _check_level(game: str, level: str) -> None:
 def _play(store: Store, game: type[Game], options: dict[str, Any], *, fresh: bool, level: str | None = None,
           seed: int | None = None, open_hands: bool = False, ask_replay: bool = False, delay: float = 0.0,
           jokes: bool = False, think: float | None = None) -> int:
+    _prepare_players()
     try:
         opening = open_game(store, game.name, options, fresh=fresh, seed=seed)
     except ValueError as exc:
@@ -587,8 +588,16 @@ def _menu_options(store: Store, game: type[Game]) -> tuple[dict[str, Any], bool,
     return engine, bool(values.get("open_hands")), bool(values.get("replay_prompt"))
 
 
+def _prepare_players() -> None:
+    """Compile the computer players' search in the background (one line on a first run only)."""
+    from .search import warm
+
+    warm.start(lambda line: print(line, file=sys.stderr, flush=True))
+
+
 def cmd_menu(db: str | None) -> int:
     """The line-mode menu.  An unusable database ends it at once; a game that cannot start does not."""
+    _prepare_players()
     games = [game_class(n) for n in names()]
     store = _open_store(db)
     level: str | None = None  # None: each game's saved level (easy for a new game)

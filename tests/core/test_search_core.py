@@ -106,3 +106,17 @@ def test_the_python_copy_gives_the_compiled_answers(monkeypatch: pytest.MonkeyPa
     plain = [TrickSolver(tables.trick_rules(m), tables.objective(m), [0], tt_bits=8).exact(list(h), ld)
              for m, h, ld in deals]
     assert plain == compiled
+
+
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: everything runs as Python already")
+def test_until_the_compiled_kernels_are_ready_a_player_gets_the_python_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No decision waits for compilation: the same kernels as Python stand in, and the hint says so."""
+    import threading
+
+    monkeypatch.setattr(warm, "_ready", threading.Event())
+    assert warm.kernels() is jit.python_copy(tricks)
+    assert not warm.compiled()
+    assert "being prepared" in warm.note()
+    warm.now()  # the cache is written (the session's fixture compiled it): loading is quick
+    assert warm.kernels() is tricks
+    assert warm.compiled() and warm.note() == ""

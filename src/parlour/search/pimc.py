@@ -30,6 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from . import warm
+
 World = TypeVar("World")
 
 
@@ -55,7 +57,7 @@ class Decision:
         if len(self.values) < 2:
             return "it is the only legal action"
         return (f"over {self.samples} deals consistent with what you have seen, it scores "
-                f"{self.margin:.1f} {unit} more on average than the next best choice")
+                f"{self.margin:.1f} {unit} more on average than the next best choice{warm.note()}")
 
 
 def think_clock() -> Callable[[], float]:

@@ -44,6 +44,15 @@ def compiled() -> bool:
     return jit.AVAILABLE and _ready.is_set()
 
 
+def note() -> str:
+    """What a hint adds when the search is not compiled: the level says so (an empty string when it is)."""
+    if compiled():
+        return ""
+    if not jit.AVAILABLE:
+        return " (numba is not available here, so the search runs as plain Python: fewer deals a decision)"
+    return " (the compiled search is still being prepared, so this decision searched fewer deals)"
+
+
 def cached() -> bool:
     """Whether numba's on-disk cache already holds the kernels (so no compilation is ahead)."""
     if not jit.AVAILABLE:
@@ -53,7 +62,9 @@ def cached() -> bool:
     if index is None:
         return False
     path = Path(index.get_cache_path())
-    return any(path.glob("tricks.search-*.nbi"))
+    source = Path(tricks.__file__).stat().st_mtime
+    # numba keys its cache on the source file's time stamp: an older index is stale
+    return any(p.stat().st_mtime >= source for p in path.glob("tricks.search-*.nbi"))
 
 
 def _exercise(module: ModuleType) -> None:
@@ -88,23 +99,28 @@ def now() -> None:
         _ready.set()
 
 
-def start(report: Callable[[str], None] | None = None) -> None:
+def start(report: Callable[[str], None] | None = None, *, compile: bool = True) -> None:
     """Make the compiled kernels ready in the background; ``report`` hears the one-line notice
-    when compiling is ahead (a first run), and nothing otherwise.  Safe to call more than once."""
+    when compiling is ahead (a first run), and nothing otherwise.  Safe to call more than once.
+
+    ``compile=False``: another process compiles (a browser server's workers wait for the
+    server's own ``start``), so this one only loads the cache once it is written.
+    """
     global _started
     if _started or _ready.is_set() or not jit.AVAILABLE:
         return
     _started = True
     first = not cached()
-    if first and report is not None:
+    if first and compile and report is not None:
         report(FIRST_RUN)
 
     def run() -> None:
-        if first:
+        if first and compile:
             subprocess.run([sys.executable, "-m", "parlour.search.warm"], check=False,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if cached():
-            now()
+        while not cached():
+            time.sleep(2)
+        now()
 
     threading.Thread(target=run, name="parlour-warm", daemon=True).start()
 

@@ -38,6 +38,9 @@ class ParlourApp(App[int]):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen(self.store, self.settings))
+        from ..search import warm  # the computer players' search compiles in the background, once
+
+        warm.start(lambda line: self.notify(line, timeout=8))
 
     def ring(self) -> None:
         """The terminal bell, if sound is on (F1)."""

@@ -180,6 +180,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     app = create_app(db, workers=workers, allowed_hosts=hosts, share_history=history_is_shared(host, share_history),
                      limits=limits)
     print("Getting the computer players ready...", flush=True)
+    from ..search import warm  # compiled in a child process on a first run; the workers load its cache
+
+    warm.start(lambda line: print(line, flush=True))
     _tune_gc()
     name = host if is_loopback(host) or not allowed_hosts else allowed_hosts[0]  # not 0.0.0.0: a name it answers to
     shown = f"[{name}]" if ":" in name else name

@@ -85,6 +85,9 @@ def _warm_up() -> None:
 
     for name in names():
         part(name, "bots")
+    from ..search import warm  # the server compiles (warm.start in serve); a worker loads the cache
+
+    warm.start(compile=False)
 
 
 @dataclass

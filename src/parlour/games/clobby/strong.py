@@ -38,6 +38,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ...search import warm
 from ...search.pimc import Budget, Decision, Pimc
 from .bots import EasyBot
 from .rules import INDEX, POINTS, Clobby, ClobbyState, meld_points, runs
@@ -80,7 +81,7 @@ class StrongBot:
             return action, (f"the manual's call: the solver's preference is within the noise of "
                             f"{decision.samples} sampled deals")
         return action, (f"the solver makes this {gain:.0f} points better on average "
-                        f"(over {decision.samples} deals consistent with what you have seen)")
+                        f"(over {decision.samples} deals consistent with what you have seen){warm.note()}")
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = view["legal_actions"]
