@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/bench_clobby_strong.py [--deals 500] [--think 0.25] [--jobs 2] [--skip arena,cheater]
 
-(a) the solver alone: a full deal solved from its first card (a fresh transposition table each);
+(a) the solver alone: a full deal solved from its first card (a fresh transposition table each;
+    bench_solver_clobby.py measures it per trump mode, with a table kept across deals as strong does);
 (b) samples and milliseconds per decision of ``strong`` at the budget, card play and the rest apart;
 (c) ``arena.run("clobby", "strong", "easy", deals, jobs=, think=)``: duplicate packs;
 (d) a bench-only cheater handed the full state (the true hands and stock: one open-card solve per
@@ -29,6 +30,7 @@ from parlour import arena  # noqa: E402
 from parlour.games.clobby.bots import EasyBot  # noqa: E402
 from parlour.games.clobby.solver import Position, Solver, action_values, deal_value  # noqa: E402
 from parlour.games.clobby.strong import DEFAULT_THINK, StrongBot  # noqa: E402
+from parlour.search import warm  # noqa: E402
 
 
 def _ms(values: list[float]) -> tuple[float, float]:
@@ -59,7 +61,7 @@ def bench_solver(deals: int) -> None:
         nodes.append(solver.nodes)
     med, p99 = _ms(times)
     cmed, cp99 = _ms(cpu)
-    print(f"(a) solver, full deal from the first card, {deals} deals (easy bidding), pure Python: "
+    print(f"(a) solver, full deal from the first card, {deals} deals (easy bidding), compiled core: "
           f"median {med:.1f} ms, p99 {p99:.1f} ms wall ({cmed:.1f} / {cp99:.1f} ms CPU), "
           f"median {statistics.median(nodes):.0f} trick nodes (os.getloadavg {os.getloadavg()[0]:.1f})")
 
@@ -155,6 +157,9 @@ def main() -> None:
     ap.add_argument("--decision-deals", type=int, default=10)
     ap.add_argument("--skip", default="", help="comma-separated: solver,decisions,arena,cheater")
     args = ap.parse_args()
+    warm.now()
+    print(f"search kernels {'loaded from the cache' if warm.last['cached'] else 'compiled'} in "
+          f"{warm.last['seconds']:.1f} s", flush=True)
     skip = set(filter(None, args.skip.split(",")))
     if "solver" not in skip:
         bench_solver(args.solver_deals)

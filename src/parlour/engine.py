@@ -645,6 +645,15 @@ class State:
         """Which deal of the game this is: deals scored and deals replayed (an undo changes neither)."""
         return len(self.deals), self._replays
 
+    @property
+    def pack_key(self) -> tuple[int, int, int]:
+        """Which pack is on the table: deals scored, deals replayed, packs shuffled so far.
+
+        Why public: ``parlour verify`` walks a record and names each pack it meets, the
+        fresh packs a deal's own rules call for (Le Truc's) apart from the deals.
+        """
+        return (*self._deal_key(), self._shuffles)
+
     def _keep_deal_start(self) -> None:
         """Keep a copy of the state as its current deal starts, unless one is kept already.
 

@@ -105,7 +105,7 @@ def dealt_hands(state: State) -> list[DealtHands]:
         if walk.is_over:
             return
         walk.deal_is_fresh  # noqa: B018 - deals a lazily dealt pack, so that its shuffle is counted
-        key = (*walk._deal_key(), walk._shuffles)  # (deals scored, deals replayed, packs shuffled)
+        key = walk.pack_key
         if key == seen:
             return
         replayed = step is not None and step.kind == "replay"

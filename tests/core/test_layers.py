@@ -257,3 +257,57 @@ def test_screens_never_import_the_app():
     for name in MODULES:
         if name.startswith(("parlour.tui.screens.", "parlour.tui.widgets.")):
             assert "parlour.tui.app" not in reachable(edges, name, everything), name
+
+
+#: Private names of the standard library that are its public interface in practice.
+STDLIB_PRIVATE = {("os", "_exit")}
+
+
+def private_reads(source: str) -> list[tuple[int, str]]:
+    """Where a module uses another module's private name: ``x._name`` with ``x`` not ``self`` or
+    ``cls`` and ``_name`` not an attribute, function or class this module defines (an attribute
+    it stores on any object is its own: the OpenSpiel adapter's cache on a game), or
+    ``from m import _name``.
+
+    Why: a private attribute is its module's to change (DESIGN.md); a solver or a bench that
+    reads a state's privates breaks when the rules engine is rewritten, and a bot that reads
+    them may peek at cards its seat cannot see.  A module reaches another's state through a
+    public method (``ClobbyState.open_position``) instead.
+    """
+    tree = ast.parse(source)
+    own: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            own.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            own.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            own.add(node.target.id)
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            found += [(node.lineno, f"from {'.' * node.level}{node.module} import {a.name}") for a in node.names
+                      if a.name.startswith("_") and not a.name.startswith("__")]
+        if not (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")):
+            continue
+        base = node.value
+        if isinstance(base, ast.Name) and (base.id in ("self", "cls") or (base.id, node.attr) in STDLIB_PRIVATE):
+            continue
+        if node.attr not in own:
+            found.append((node.lineno, ast.unparse(node)))
+    return sorted(found)
+
+
+def test_the_private_reads_checker_finds_them():
+    source = ("from .rules import _WIN\n"
+              "class A:\n    def __init__(self):\n        self._mine = 1\n"
+              "    def peek(self, state):\n        return state._hands, self._mine, state._mine, os._exit\n")
+    # state._mine: this module's own name (it sets self._mine), so another A's is fair
+    assert private_reads(source) == [(1, "from .rules import _WIN"), (6, "state._hands")]
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_module_reads_another_modules_private_names(module):
+    assert private_reads(SOURCES[module]) == [], f"{module} reads private names of other modules"

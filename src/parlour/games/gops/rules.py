@@ -153,6 +153,31 @@ class GopsState(State):
     def scores(self) -> list[int]:
         return list(self._points)
 
+    # -- for the exploitability bench (exploit.py): what a best response enumerates ---------
+    def hand(self, seat: int) -> list[str]:
+        """The cards ``seat`` still holds (every seat's, not a view: a best response knows them)."""
+        return list(self._hands[seat])
+
+    def face_down(self) -> list[str]:
+        """The prizes not turned yet, the one just turned first."""
+        return self._prizes[self._turn:]
+
+    def turned_instead(self, prize: str) -> GopsState:
+        """A copy of this state (a prize just turned) with ``prize`` turned instead: chance's other outcomes."""
+        child = self.clone()
+        turn = child._turn
+        top = child._prizes[turn]
+        child._prizes = child._prizes[:turn] + [prize] + [c for c in child._prizes[turn:] if c != prize]
+        child._stake[-1] = prize
+        child._stake_value += VALUE_OF[prize] - VALUE_OF[top]
+        return child
+
+    def with_points(self, points: list[int]) -> GopsState:
+        """A copy of this state with the score ``points`` (what a policy that reads the score would see)."""
+        child = self.clone()
+        child._points = list(points)
+        return child
+
     @property
     def winner(self) -> int | None:
         if self._turn < self._turns or self._points[0] == self._points[1]:

@@ -50,7 +50,7 @@ def full(n: int) -> int:
     return (1 << n) - 1
 
 
-def _ranked(h0: int, h1: int) -> tuple[int, int]:
+def ranked(h0: int, h1: int) -> tuple[int, int]:
     """Both hands renumbered 1..r by their place in the merged order of values."""
     both = h0 | h1
     r0 = r1 = 0
@@ -84,6 +84,11 @@ class Solver:
         self.matrix_games = 0
 
     # -- between turns -------------------------------------------------------------------
+
+    @property
+    def values(self) -> dict[Key, float]:
+        """The cache of solved positions (``gops.tables`` loads a shipped table into it and saves one)."""
+        return self._values
     def value(self, prizes: int, h0: int, h1: int, stake: int = 0, diff: int = 0) -> float:
         """Seat 0's equilibrium value before the next prize of ``prizes`` is turned."""
         if not prizes:
@@ -95,7 +100,7 @@ class Solver:
                 return float((diff > 0) - (diff < 0))
         else:
             diff = 0
-        r0, r1 = _ranked(h0, h1)
+        r0, r1 = ranked(h0, h1)
         if r0 == r1 and diff == 0:
             return 0.0
         sign = 1.0
@@ -132,7 +137,7 @@ class Solver:
         """
         if not self.win:
             diff = 0
-        r0, r1 = _ranked(h0, h1)
+        r0, r1 = ranked(h0, h1)
         flip = (r1, -diff) < (r0, diff)
         if flip:
             value, y, x = self._game(prizes, r1, r0, stake, -diff)

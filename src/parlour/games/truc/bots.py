@@ -105,7 +105,7 @@ def _opponent_hands(pool: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...
 
 
 @lru_cache(maxsize=200_000)
-def _odds(mine: tuple[int, ...], pool: tuple[int, ...], k: int, led: int, first: int, tm: int, to: int,
+def trick_odds(mine: tuple[int, ...], pool: tuple[int, ...], k: int, led: int, first: int, tm: int, to: int,
           sp: int, my_card: bool) -> tuple[tuple[int, float, float, float], ...]:
     """Chances (win, loss, nobody) for me, per card I may play (``my_card``), else one row (-1, ...)."""
     hands = _opponent_hands(pool, k)
@@ -164,7 +164,7 @@ class _Situation:
         self.remainder = view["remainder"]
 
     def odds(self, my_card: bool) -> tuple[tuple[int, float, float, float], ...]:
-        return _odds(self.mine, self.pool, self.k, self.led, self.first, self.tm, self.to, self.sp, my_card)
+        return trick_odds(self.mine, self.pool, self.k, self.led, self.first, self.tm, self.to, self.sp, my_card)
 
     def value(self, pw: float, pl: float, ps: float, stake: int | None) -> float:
         """Expected round-winning chance if the deal is played out for ``stake`` (None: remainder)."""

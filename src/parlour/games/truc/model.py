@@ -54,7 +54,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .bots import _odds
+from .bots import trick_odds
 
 RANKS = "78AKQJT9"
 #: rank character -> power, 7 for a seven down to 0 for a nine
@@ -197,7 +197,7 @@ def card_rule(mine: tuple[int, ...], pool: tuple[int, ...], k: int, led: int, fi
     """
     if len(set(mine)) == 1:
         return mine[0]
-    rows = _odds(mine, pool, k, led, first, tm, to, sp, True)
+    rows = trick_odds(mine, pool, k, led, first, tm, to, sp, True)
     best = max(rows, key=lambda r: (round(r[1] - r[2], 9), -r[0]))
     return best[0]
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from . import model as M
-from .bots import _odds
+from .bots import trick_odds
 
 TABLE = Path(__file__).with_name("strong_table.xz")
 MAGIC = b"TRUCCFR2"
@@ -288,7 +288,7 @@ def _accept_by_odds(view: dict[str, Any]) -> bool:
     me = view["seat"]
     mine, pool = _hand_and_unseen(view)
     led, first, tm, to, sp = _trick_state(view, me)
-    ((_, pw, pl, _),) = _odds(mine, pool, view["opponent_cards"], led, first, tm, to, sp, False)
+    ((_, pw, pl, _),) = trick_odds(mine, pool, view["opponent_cards"], led, first, tm, to, sp, False)
     stake = view["stake"]
     if view["offer"]["kind"] == "remainder":
         needs = view["needs"]

@@ -48,7 +48,7 @@ def load_values(solver: Solver, ties: str, scoring: str, n: int) -> bool:
 
     with path.open("rb") as f, np.load(f) as data:
         keys, values = data["keys"], data["values"]
-        solver._values.update(zip(map(unpack, keys.tolist()), values.astype(float).tolist(), strict=True))
+        solver.values.update(zip(map(unpack, keys.tolist()), values.astype(float).tolist(), strict=True))
     return True
 
 
@@ -56,7 +56,7 @@ def save_values(solver: Solver, path: str) -> int:
     """Write ``solver``'s cache as a table (for the build script); returns the entry count."""
     import numpy as np
 
-    items = sorted(solver._values.items())
+    items = sorted(solver.values.items())
     keys = np.array([pack(k) for k, _ in items], dtype=np.int64)
     values = np.array([v for _, v in items], dtype=np.float32)
     np.savez_compressed(path, keys=keys, values=values)
