@@ -42,7 +42,7 @@ from ...search.pimc import Budget, Decision, Pimc, think_clock
 from .bots import EasyBot
 from .rules import INDEX, ORDER
 from .sampler import Sampler, World
-from .solver import action_values, position_from_state, position_value
+from .solver import action_values, position_from_open, position_value
 
 #: the exact solver takes over when this many tricks are left (the current one included)
 EXACT_SOLO = 5
@@ -123,10 +123,12 @@ class StrongBot:
     def _finish(self, state: Any, seat: int, rng: random.Random) -> float:
         """Play the deal out (easy rules, then the exact solver for the last tricks); ``seat``'s margin."""
         while not state.deals:
-            if state.phase == "play" and not state._trick:  # a trick boundary of a sampled state
-                left = 10 - len(state._tricks)
-                if left <= (EXACT_RAMSCH if state._soloist is None else EXACT_SOLO):
-                    return position_value(position_from_state(state), seat)
+            if state.phase == "play":
+                deal = state.open_position()  # a sampled state's: ours to look into
+                if not deal.trick:  # a trick boundary
+                    left = 10 - len(deal.winners)
+                    if left <= (EXACT_RAMSCH if deal.soloist is None else EXACT_SOLO):
+                        return position_value(position_from_open(deal), seat)
             player = state.current_player
             state.apply(self.easy.act(state.view(player), rng))
         scores = state.deals[0]["scores"]
