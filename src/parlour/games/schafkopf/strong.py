@@ -8,10 +8,11 @@ How it decides (issue 13):
   leads to, and plays the best.  When few enough tricks are left (``EXACT_SOLO`` / ``EXACT_RAMSCH``
   including the current one) each deal is solved exactly by ``solver.py`` (solo: the soloist's
   real score, schneider/schwarz included; Ramsch: the paranoid value of its own scoring).
-  Earlier, an exact solve costs seconds to minutes in pure Python (``bench/bench_schafkopf_strong.py``
-  measures it), so each card is valued by a *hybrid playout* on that deal: every seat plays on by
-  the easy player's rules until ``EXACT_*`` tricks are left, and the solver then finishes the deal
-  exactly.  That is a weaker evaluator than a full solve; it is what the budget buys.
+  Earlier, an exact solve costs too much for a sampled deal (a solo's on the compiled core, a
+  Ramsch's in pure Python: ``bench/bench_solver_schafkopf.py`` measures both), so each card is
+  valued by a *hybrid playout* on that deal: every seat plays on by the easy player's rules
+  until ``EXACT_*`` tricks are left, and the solver then finishes the deal exactly.  That is a
+  weaker evaluator than a full solve; it is what the budget buys.
 - **Pick-up or pass, and the two discards**: each option is simulated over sampled deals with
   the rules' real payments: pick-up (the easy discard rule, then the hybrid playout) against
   pass (the later seats bid by the easy rule — the same model the sampler's inference uses; if
