@@ -100,16 +100,15 @@ def _moves(legal: int, out: int) -> list[int]:
     return moves
 
 
-def _ordered(moves: list[int], trick: list[int], want: bool) -> list[int]:
-    """Winning cards first for a side that wants the trick (highest pips first), else the cheap ones."""
+def _ordered(moves: list[int], trick: list[int]) -> list[int]:
+    """A Ramsch follower's cards, the ones that lose the trick first and the cheapest first
+    (each for himself, nobody wants a trick's pips)."""
     if not trick or len(moves) < 2:
         return moves
     best = trick[0]
     for c in trick[1:]:
         if beats(c, best):
             best = c
-    if want:
-        return sorted(moves, key=lambda c: (not beats(c, best), -PIP[c]))
     return sorted(moves, key=lambda c: (beats(c, best), PIP[c]))
 
 
@@ -271,7 +270,7 @@ class RamschSolver:
         moves = _moves(legal, out)
         maxing = mover == root
         if n:
-            moves = _ordered(moves, trick, False)
+            moves = _ordered(moves, trick)
         best = -_INF if maxing else _INF
         for c in moves:
             hands[mover] = hand ^ (1 << c)
