@@ -136,9 +136,10 @@ def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: in
             break
     print(f"{compared} whole solo deals from the first card: new == old on every one "
           f"(scores {dict(sorted(levels.items()))})")
-    print(f"new: median {statistics.median(new_ms):.1f} ms, p99 {_pct(new_ms, 0.99):.1f} ms; "
-          f"old: median {statistics.median(old_ms):.0f} ms, p99 {_pct(old_ms, 0.99):.0f} ms; "
-          f"{time.perf_counter() - start:.0f} s in all ({time.process_time() - cpu:.0f} s CPU)")
+    if compared:
+        print(f"new: median {statistics.median(new_ms):.1f} ms, p99 {_pct(new_ms, 0.99):.1f} ms; "
+              f"old: median {statistics.median(old_ms):.0f} ms, p99 {_pct(old_ms, 0.99):.0f} ms; "
+              f"{time.perf_counter() - start:.0f} s in all ({time.process_time() - cpu:.0f} s CPU)")
     compared = 0
     for s, seat, pos in _take(deals("ramsch", ramsch_tricks), ramsch_count):
         got = RamschSolver(seat, pos.dealer, pos.skat).value(pos)
