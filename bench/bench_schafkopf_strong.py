@@ -27,6 +27,7 @@ from typing import Any
 import parlour
 from parlour import arena
 from parlour.games.schafkopf.bots import EasyBot
+from parlour.games.schafkopf.rules import INDEX
 from parlour.games.schafkopf.sampler import World
 from parlour.games.schafkopf.solver import RamschSolver, SoloSolver, position_from_state
 from parlour.games.schafkopf.strong import DEFAULT_THINK, StrongBot
@@ -44,9 +45,10 @@ def _positions(kind: str, tricks_left: int, count: int, seed: int = 0) -> list[A
     while len(out) < count:
         s += 1
         st = g.new_state(seed=s)
-        while not (st.phase == "play" and len(st._tricks) == 10 - tricks_left and not st._trick):
+        while not (st.phase == "play" and len(st.open_position().winners) == 10 - tricks_left
+                   and not st.open_position().trick):
             st.apply(easy.act(st.view(st.current_player), rng))
-        if (st._soloist is None) == (kind == "ramsch"):
+        if (st.open_position().soloist is None) == (kind == "ramsch"):
             out.append((st.current_player, position_from_state(st)))
     return out
 
@@ -139,7 +141,8 @@ class Cheater(StrongBot):
         if len(legal) == 1:
             return legal[0]
         st = self.state
-        truth = World(list(self._dealt(st)), st._skat, list(st._discard_list),
+        deal = st.open_position()
+        truth = World(list(self._dealt(st)), deal.skat, list(deal.discard),
                       position_from_state(st) if view["phase"] == "play" else None)
         sampler = Sampler(view)
         seat = view["seat"]
@@ -151,7 +154,7 @@ class Cheater(StrongBot):
                 values = self._bid_values(sampler, truth, seat, rng)
             else:
                 pairs = self._discard_pairs(view)
-                cards = sorted({c for p in pairs for c in p} & set(legal), key=parlour.games.schafkopf.rules.INDEX.get)
+                cards = sorted({c for p in pairs for c in p} & set(legal), key=INDEX.get)
                 values = self._discard_values(sampler, truth, seat, pairs, cards, view, rng)
                 values = {a: values.get(a, -1e9) for a in legal}
             for a in legal:
@@ -161,18 +164,18 @@ class Cheater(StrongBot):
 
     @staticmethod
     def _dealt(st: Any) -> list[int]:
-        """Each seat's ten dealt cards, rebuilt from the state's record (the cheater may look)."""
+        """Each seat's ten dealt cards, rebuilt from the open deal and the played cards (the cheater may look)."""
+        deal = st.open_position()
         played = [0, 0, 0]
-        for t in st._tricks:
-            leader = t[0]
-            for i in range(3):
-                played[(leader + i) % 3] |= 1 << t[1 + i]
-        for i, c in enumerate(st._trick):
-            played[(st._leader + i) % 3] |= 1 << c
-        dealt = [st._hands[s] | played[s] for s in range(3)]
-        sol = st._soloist
+        for t in st.view(0)["tricks"]:
+            for seat, code in t["cards"]:
+                played[seat] |= 1 << INDEX[code]
+        for i, c in enumerate(deal.trick):
+            played[(deal.leader + i) % 3] |= 1 << c
+        dealt = [deal.hands[s] | played[s] for s in range(3)]
+        sol = deal.soloist
         if sol is not None:
-            dealt[sol] = (dealt[sol] | st._discard) & ~st._skat
+            dealt[sol] = (dealt[sol] | sum(1 << c for c in deal.discard)) & ~deal.skat
         return dealt
 
 

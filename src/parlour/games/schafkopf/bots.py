@@ -23,7 +23,7 @@ import random
 from itertools import combinations
 from typing import Any
 
-from .rules import INDEX, ORDER, PIP, SUIT_OF
+from .rules import INDEX, ORDER, PIP, SUIT_OF, beats, winning_place
 
 TOP8 = frozenset(range(8))
 PLAIN_ACES = frozenset(INDEX[c] for c in ("AC", "AS", "AH"))
@@ -31,24 +31,6 @@ PLAIN_ACES = frozenset(INDEX[c] for c in ("AC", "AS", "AH"))
 
 def _is_trump(c: int) -> bool:
     return c < 14
-
-
-def _beats(card: int, best: int) -> bool:
-    """Whether ``card`` would take the trick from the card ``best`` now winning it."""
-    if card < 14:
-        return card < best
-    return SUIT_OF[card] == SUIT_OF[best] and card < best
-
-
-def _winning(trick: list[int]) -> int:
-    """Position in ``trick`` of the card now winning it."""
-    led = SUIT_OF[trick[0]]
-    best = 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if (c < 14 or SUIT_OF[c] == led) and c < trick[best]:
-            best = i
-    return best
 
 
 def _height(card: int) -> float:
@@ -175,8 +157,8 @@ class EasyBot:
                 return trumps[-1]
             plains = [c for c in legal if c >= 14]
             return self._cheapest(plains or legal)
-        best = trick[_winning(trick)]
-        winners = [c for c in legal if _beats(c, best)]
+        best = trick[winning_place(trick)]
+        winners = [c for c in legal if beats(c, best)]
         pts = sum(PIP[c] for c in trick)
         if not winners:
             return self._cheapest(legal)
@@ -213,11 +195,11 @@ class EasyBot:
                 suit = max(by_suit, key=lambda s: (len(by_suit[s]), -min(PIP[c] for c in by_suit[s])))
                 return self._cheapest(by_suit[suit])
             return legal[-1]
-        win_pos = _winning(trick)
+        win_pos = winning_place(trick)
         best = trick[win_pos]
         partner_winning = seats[win_pos] != soloist
         soloist_to_play = soloist not in seats
-        winners = [c for c in legal if _beats(c, best)]
+        winners = [c for c in legal if beats(c, best)]
         if partner_winning:
             sure = not soloist_to_play or self._boss(best, unknown) and (
                 best < 14 or not any(u < 14 for u in unknown))
@@ -251,8 +233,8 @@ class EasyBot:
                     above = sum(1 for u in unknown if SUIT_OF[u] == SUIT_OF[c] and u < c)
                 return (-above, PIP[c], -c)
             return min(legal, key=danger)
-        best = trick[_winning(trick)]
-        losers = [c for c in legal if not _beats(c, best)]
+        best = trick[winning_place(trick)]
+        losers = [c for c in legal if not beats(c, best)]
         if losers:
             # Duck, shedding the strongest card that still loses: it is the one most
             # likely to win an unwanted trick later.

@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 from operator import itemgetter
-from typing import Any, get_args
+from typing import Any, NamedTuple, get_args
 
 from ...cards import PACK_32, PIPS
 from ...echo import shorten
@@ -85,15 +85,44 @@ _NEXT = (1, 2, 0)
 _SEAT = tuple((leader + i) % 3 for leader in range(3) for i in range(3))
 
 
+def power(led: int, card: int) -> int:
+    """How strongly ``card`` plays in a trick led by ``led``: 0 if it cannot take it, else higher wins.
+
+    The one statement of the trick rule (RULES.md: "highest trump wins, else the highest card of
+    the suit led"): a trump or a card of the suit led can take the trick, and of those the lowest
+    number wins (numbers run in display order, strongest first).  ``_WIN`` (the engine), the easy
+    player's ``beats`` and the search kernel's ``power`` array (``tables.py``) are all built from it.
+    """
+    return 32 - card if card < 14 or SUIT_OF[card] == SUIT_OF[led] else 0
+
+
+#: ``POWER[led][card]``: :func:`power` for every pair
+POWER: tuple[tuple[int, ...], ...] = tuple(tuple(power(led, c) for c in range(32)) for led in range(32))
+
+
+def winning_place(trick: Sequence[int]) -> int:
+    """Place in ``trick`` (0 = the lead) of the card now winning it; the trick may be incomplete."""
+    row = POWER[trick[0]]
+    best = 0
+    for i in range(1, len(trick)):
+        if row[trick[i]] > row[trick[best]]:
+            best = i
+    return best
+
+
+def beats(card: int, best: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the card now winning it.
+
+    ``best`` wins, so it is a trump or of the suit led: the cards that can beat it are the
+    trumps and its own suit, as if it had been led.
+    """
+    row = POWER[best]
+    return row[card] > row[best]
+
+
 def _trick_winner(c0: int, c1: int, c2: int) -> int:
-    """Place (0, 1, 2) of the winning card: the lowest number that is a trump or of the suit led."""
-    led = FOLLOW_MASK[c0]
-    best, w = c0, 0
-    if (c1 < 14 or (1 << c1) & led) and c1 < best:
-        best, w = c1, 1
-    if (c2 < 14 or (1 << c2) & led) and c2 < best:
-        w = 2
-    return w
+    """Place (0, 1, 2) of the winning card of a complete trick."""
+    return winning_place((c0, c1, c2))
 
 
 #: the winner's place for every trick (c0 << 10 | c1 << 5 | c2), looked up rather than worked out
@@ -212,6 +241,27 @@ def ramsch_result(pips: list[int], tricks: list[int], winners: list[int],
 def _trick_dict(t: tuple[int, int, int, int, int]) -> dict[str, Any]:
     leader = t[0]
     return {"cards": [[(leader + i) % 3, ORDER[t[1 + i]]] for i in range(3)], "winner": t[4]}
+
+
+class OpenPosition(NamedTuple):
+    """A deal in play with every card shown: what :meth:`SchafkopfState.open_position` returns.
+
+    Why a public record: the solver, the tests and the benches need the whole deal (every
+    hand, the skat and the discard), which no seat's view holds; this is the one place that
+    hands it out, so nothing outside this module reads the state's private fields.  A player
+    never gets it (the strong player samples the hidden cards instead, ``sampler.py``).
+    """
+
+    hands: tuple[int, int, int]  # each seat's cards now, as masks
+    leader: int  # the seat that led the current trick (or leads the next one)
+    trick: tuple[int, ...]  # the cards of the current trick, in order from the leader
+    soloist: int | None  # None: a Ramsch (or the bidding)
+    dealer: int
+    pips: tuple[int, int, int]  # pips taken in this deal's completed tricks (not the discard, not the skat)
+    tricks: tuple[int, int, int]  # completed tricks taken, by seat
+    winners: tuple[int, ...]  # the seat that took each completed trick, in order
+    skat: int  # the two skat cards as dealt (a mask; in a solo the soloist picked them up)
+    discard: tuple[int, ...]  # the soloist's discard, in the order laid down
 
 
 class SchafkopfState(State):
@@ -354,6 +404,16 @@ class SchafkopfState(State):
             count[w] += 1
             winners.append(w)
         return pips, count, winners
+
+    def open_position(self) -> OpenPosition:
+        """The deal as it stands with every card shown (see :class:`OpenPosition`)."""
+        if self._phase == PENDING:
+            self._deal_next()
+        pips, count, winners = self._taken()
+        h = self._hands
+        return OpenPosition((h[0], h[1], h[2]), self._leader, tuple(self._trick), self._soloist, self.dealer,
+                            (pips[0], pips[1], pips[2]), (count[0], count[1], count[2]), tuple(winners),
+                            self._skat, tuple(self._discard_list))
 
     def _score_deal(self) -> None:
         pips, tricks, winners = self._taken()

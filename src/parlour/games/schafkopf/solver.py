@@ -1,9 +1,9 @@
 """Perfect-information (double-dummy) solver for the rest of a Schafkopf deal, exact for its scoring.
 
-Why a solver of its own: the strong player (``strong.py``) solves hundreds of sampled deals
-per decision, so this is the inner loop of the whole player; it works on the engine's own
-integer cards and 32-bit hand masks (``rules.py`` tables: ``FOLLOW_MASK``, ``_WIN``, ``PIP``)
-and never touches the string API.
+Why a module of its own: the strong player (``strong.py``) solves many sampled deals per
+decision, so this is the inner loop of the whole player.  It keeps only what is Schafkopf's:
+the scoring, turned into the search questions, and the positions (from the sampler's sampled
+hands, or from a live state's :meth:`~.rules.SchafkopfState.open_position`).
 
 What is solved, and how:
 
@@ -11,10 +11,14 @@ What is solved, and how:
   (RULES.md: 61-90 pips +2, 91+ +4, all tricks +6, 31-60 -2, 0-30 -4, no trick -6; his discard
   counts for him) is a step function of his final pips and trick count.  So the score is found
   by a few yes/no questions, binary-searched over the six levels: "can he take every remaining
-  trick?", "can he take at least one trick?" (two small boolean searches) and "can he reach 31
-  / 61 / 91 pips?" (null-window alpha-beta on the pips he takes from the remaining cards — an
-  additive value, so one transposition table keyed on the hands and the leader alone serves every
-  threshold and every root move, storing lower and upper bounds).
+  trick?", "can he take at least one trick?" (tricks counted) and "can he reach 31 / 61 / 91
+  pips?" (pips counted), each one null-window search of the compiled kernel
+  (``parlour.search.solver.TrickSolver`` over ``tables.py``'s arrays).  The pips he has (his
+  tricks so far and his discard) are subtracted from the threshold here, at the root, since
+  the kernel counts only the cards still to be played.  The kernel's transposition table holds
+  values that depend on the hands and the leader alone, so it is kept across solves, deals and
+  soloists: the positions are turned so that the soloist is always seat 0, and each thread has
+  its own two searchers (one per count) so that two players thinking at once share nothing.
 - **Ramsch** (each for himself).  Not zero-sum between two sides, so "perfect play" needs a
   definition: the *paranoid* one (Sturtevant): the seat we solve for maximises its margin (its
   deal score minus the mean of the other two), and the other two minimise it together.  That is
@@ -22,31 +26,30 @@ What is solved, and how:
   score depends on beyond the cards (each seat's pips so far and the order of the seats' latest
   tricks: it decides "no trick", "all tricks" and the tie rule), and the skat goes to the last
   trick's winner.  The engine's ``ramsch_result`` scores the leaves, so the rule's tie order is
-  shared, not copied.
-
-Speed: fail-soft alpha-beta per card; a transposition table at trick starts; moves ordered
-(the winning cards first for the side that wants the trick); and *equivalent cards*: two cards
-of one hand that are adjacent in rank within their suit (trumps are a suit) with no card between
-them still out (in a hand or on the table), and with the same pips, are one move — exactness
-needs the equal pips (an A and a T of one hand do the same job in a trick, but the 1 pip between
-them may land with the other side later).  Pure Python; ``bench/bench_schafkopf_strong.py``
-measures it.
+  shared, not copied.  That value is not the additive two-side count the kernel searches (it
+  depends on each seat's pips and on the order of the tricks), so the Ramsch search is still
+  the pure-Python alpha-beta below: fail-soft per card, a transposition table at trick starts
+  keyed on the hands, the leader and that history, moves ordered (the cheap cards first), and
+  *equivalent cards* (two cards of one hand adjacent in rank within their suit, trumps being a
+  suit, with no card between them still out and with the same pips, are one move).
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...cards import bit_indices
-from .rules import _SEAT, _WIN, FOLLOW_MASK, PIP, SUIT_OF, pips_of, ramsch_result
+from ...search.solver import TrickSolver
+from . import tables
+from .rules import _SEAT, _WIN, FOLLOW_MASK, PIP, SUIT_OF, OpenPosition, SchafkopfState, beats, pips_of, ramsch_result
 
 #: the levels of the soloist's score, lowest first
 SOLO_LEVELS = (-6, -4, -2, 2, 4, 6)
 #: the pips the soloist needs for the levels -2, 2 and 4
 _PIP_NEED = {-2: 31, 2: 61, 4: 91}
 _INF = 1 << 20
-_NEXT = (1, 2, 0)
 
 
 @dataclass
@@ -97,188 +100,91 @@ def _moves(legal: int, out: int) -> list[int]:
     return moves
 
 
-def _beats(card: int, best: int) -> bool:
-    return card < best and (card < 14 or SUIT_OF[card] == SUIT_OF[best])
-
-
-def _ordered(moves: list[int], trick: list[int], want: bool) -> list[int]:
-    """Winning cards first for a side that wants the trick (highest pips first), else the cheap ones."""
+def _ordered(moves: list[int], trick: list[int]) -> list[int]:
+    """A Ramsch follower's cards, the ones that lose the trick first and the cheapest first
+    (each for himself, nobody wants a trick's pips)."""
     if not trick or len(moves) < 2:
         return moves
     best = trick[0]
     for c in trick[1:]:
-        if _beats(c, best):
+        if beats(c, best):
             best = c
-    if want:
-        return sorted(moves, key=lambda c: (not _beats(c, best), -PIP[c]))
-    return sorted(moves, key=lambda c: (_beats(c, best), PIP[c]))
+    return sorted(moves, key=lambda c: (beats(c, best), PIP[c]))
 
 
-#: static lead preference: the soloist leads his trumps from the top and then his aces; a defender
-#: leads his aces, then low plain cards, his trumps last (the usual plan of each side)
-_LEAD_SOL = tuple(c if c < 14 else (14 if PIP[c] == 11 else 20 + (c - 14) % 6) for c in range(32))
-_LEAD_DEF = tuple(40 + c if c < 14 else (0 if PIP[c] == 11 else 10 - (c - 14) % 6) for c in range(32))
+# -- solo: the compiled kernel --------------------------------------------------------------
+
+_local = threading.local()
+#: rows of the trick-count searcher's table (its questions are small: all tricks, one trick)
+TRICKS_TT_BITS = 16
 
 
-def _lead_order(moves: list[int], soloist: bool, first: int) -> list[int]:
-    key = _LEAD_SOL if soloist else _LEAD_DEF
-    moves.sort(key=key.__getitem__)
-    if first in moves:
-        moves.remove(first)
-        moves.insert(0, first)
-    return moves
+def _searchers() -> tuple[TrickSolver, TrickSolver]:
+    """This thread's two searchers, the soloist in seat 0: (pips, tricks).  Made once per thread."""
+    got: tuple[TrickSolver, TrickSolver] | None = getattr(_local, "searchers", None)
+    if got is None:
+        got = (TrickSolver(tables.RULES, tables.PIPS, (0,)),
+               TrickSolver(tables.RULES, tables.TRICKS, (0,), tt_bits=TRICKS_TT_BITS))
+        _local.searchers = got
+    return got
 
 
 class SoloSolver:
-    """Solves solo positions for one soloist; its tables live as long as the object (one deal)."""
+    """Solves solo positions for one soloist.
+
+    The searchers and their tables are shared by every ``SoloSolver`` of the thread (see the
+    module docstring); ``nodes`` counts the kernel's nodes for this solver's questions only.
+    """
 
     def __init__(self, soloist: int) -> None:
         self.sol = soloist
-        self.tt: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
-        self.tt_all: dict[tuple[int, int, int, int], bool] = {}
-        self.tt_one: dict[tuple[int, int, int, int], bool] = {}
         self.nodes = 0
 
-    # -- pips: null-window alpha-beta on the soloist's pips from the remaining cards ----------
-    def pips(self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int) -> int:
-        """The soloist's pips from here on (the current trick included), fail-soft within (alpha, beta)."""
-        n = len(trick)
-        out = hands[0] | hands[1] | hands[2]
-        best_move = -1
-        if n == 0:
-            if not out:
-                return 0
-            rem = pips_of(out)
-            if rem <= alpha:
-                return rem
-            if beta <= 0:
-                return 0
-            key = (hands[0], hands[1], hands[2], leader)
-            tt = self.tt.get(key)
-            if tt is not None:
-                lo, hi, best_move = tt
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            a0, b0 = alpha, beta
-        self.nodes += 1
-        sol = self.sol
-        mover = (leader + n) % 3
-        hand = hands[mover]
-        maxing = mover == sol
-        if n:
-            legal = hand & FOLLOW_MASK[trick[0]] or hand
-            for c in trick:
-                out |= 1 << c
-            moves = _ordered(_moves(legal, out), trick, maxing)
-        else:
-            moves = _lead_order(_moves(hand, out), maxing, best_move)
-        best = -_INF if maxing else _INF
-        chosen = -1
-        for c in moves:
-            bit = 1 << c
-            hands[mover] = hand ^ bit
-            if n == 2:
-                t0, t1 = trick
-                w = _SEAT[leader * 3 + _WIN[t0 << 10 | t1 << 5 | c]]
-                if w == sol:
-                    p = PIP[t0] + PIP[t1] + PIP[c]
-                    v = p + self.pips(hands, w, [], alpha - p, beta - p)
-                else:
-                    v = self.pips(hands, w, [], alpha, beta)
-            else:
-                trick.append(c)
-                v = self.pips(hands, leader, trick, alpha, beta)
-                trick.pop()
-            hands[mover] = hand
-            if maxing:
-                if v > best:
-                    best, chosen = v, c
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            else:
-                if v < best:
-                    best, chosen = v, c
-                    if v < beta:
-                        beta = v
-                        if v <= alpha:
-                            break
-        if n == 0:
-            lo, hi = (tt[0], tt[1]) if tt is not None else (0, rem)
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.tt[key] = (lo, hi, chosen)
-        return best
+    def _turn(self, hands: Sequence[int], leader: int) -> tuple[list[int], int]:
+        """The hands and leader with the soloist in seat 0 (the kernel's side), seat order kept."""
+        s = self.sol
+        return [hands[s], hands[(s + 1) % 3], hands[(s + 2) % 3]], (leader - s) % 3
+
+    def pips(self, hands: list[int], leader: int, trick: list[int], alpha: int = -_INF, beta: int = _INF) -> int:
+        """The soloist's pips from here on (the current trick included).
+
+        Exact whatever the window: the old fail-soft signature is kept, and the exact value
+        meets any fail-soft contract.
+        """
+        searcher = _searchers()[0]
+        h, lead = self._turn(hands, leader)
+        before = searcher.nodes
+        rem = pips_of(hands[0] | hands[1] | hands[2]) + sum(PIP[c] for c in trick)
+        value = searcher.exact(h, lead, trick, guess=rem // 2)
+        self.nodes += searcher.nodes - before
+        return value
 
     def reaches(self, hands: list[int], leader: int, trick: list[int], need: int) -> bool:
         """Whether the soloist can take at least ``need`` more pips (the current trick included)."""
         if need <= 0:
             return True
-        return self.pips(hands, leader, trick, need - 1, need) >= need
+        searcher = _searchers()[0]
+        h, lead = self._turn(hands, leader)
+        before = searcher.nodes
+        got = searcher.at_least(h, lead, need, trick)
+        self.nodes += searcher.nodes - before
+        return got
 
-    # -- tricks: the two boolean searches for schwarz ------------------------------------
     def all_tricks(self, hands: list[int], leader: int, trick: list[int], one: bool = False) -> bool:
         """Whether the soloist takes every remaining trick (``one``: at least one of them)."""
-        n = len(trick)
-        table = self.tt_one if one else self.tt_all
-        if n == 0:
-            if not (hands[0] | hands[1] | hands[2]):
-                return not one
-            key = (hands[0], hands[1], hands[2], leader)
-            got = table.get(key)
-            if got is not None:
-                return got
-        self.nodes += 1
-        sol = self.sol
-        mover = (leader + n) % 3
-        hand = hands[mover]
-        legal = hand & FOLLOW_MASK[trick[0]] or hand if n else hand
-        out = hands[0] | hands[1] | hands[2]
-        for c in trick:
-            out |= 1 << c
-        moves = _moves(legal, out)
-        maxing = mover == sol
-        if n:
-            moves = _ordered(moves, trick, maxing)
-        result = not maxing  # the soloist needs one good move, the defenders need every move good
-        for c in moves:
-            hands[mover] = hand ^ (1 << c)
-            if n == 2:
-                t0, t1 = trick
-                w = _SEAT[leader * 3 + _WIN[t0 << 10 | t1 << 5 | c]]
-                if one:
-                    v = True if w == sol else self.all_tricks(hands, w, [], True)
-                else:
-                    v = False if w != sol else self.all_tricks(hands, w, [], False)
-            else:
-                trick.append(c)
-                v = self.all_tricks(hands, leader, trick, one)
-                trick.pop()
-            hands[mover] = hand
-            if maxing and v:
-                result = True
-                break
-            if not maxing and not v:
-                result = False
-                break
-        if n == 0:
-            table[key] = result
-        return result
+        left = ((hands[0] | hands[1] | hands[2]).bit_count() + len(trick)) // 3
+        if left == 0:
+            return not one
+        searcher = _searchers()[1]
+        h, lead = self._turn(hands, leader)
+        before = searcher.nodes
+        got = searcher.at_least(h, lead, 1 if one else left, trick)
+        self.nodes += searcher.nodes - before
+        return got
 
     # -- the score ---------------------------------------------------------------------
     def _at_least(self, pos: Position, level: int) -> bool:
-        hands, trick = list(pos.hands), list(pos.trick)
+        hands, trick = pos.hands, pos.trick
         sol = self.sol
         if level <= -6:
             return True
@@ -304,6 +210,8 @@ class SoloSolver:
             probe = (lo + hi + 1) // 2
         return SOLO_LEVELS[lo]
 
+
+# -- Ramsch: paranoid alpha-beta in Python ---------------------------------------------------
 
 def _ramsch_leaf(pips: tuple[int, int, int], order: tuple[int, ...], skat_pips: int, dealer: int,
                  root: int) -> int:
@@ -362,7 +270,7 @@ class RamschSolver:
         moves = _moves(legal, out)
         maxing = mover == root
         if n:
-            moves = _ordered(moves, trick, False)
+            moves = _ordered(moves, trick)
         best = -_INF if maxing else _INF
         for c in moves:
             hands[mover] = hand ^ (1 << c)
@@ -442,22 +350,30 @@ def after(pos: Position, card: int) -> Position:
     return Position(hands, w, [], pos.soloist, pos.dealer, pips, tricks, order, pos.skat)
 
 
-def position_from_state(state: object) -> Position:
-    """The open position of a live engine state — for tests and the bench's cheater only.
+def position_from_state(state: SchafkopfState) -> Position:
+    """The open position of a live engine state (``open_position``) — for tests and benches only.
 
-    It reads the engine's private fields (all hands), which a player never may: the strong
-    player builds its positions from sampled hands instead (``sampler.py``).
+    A player never has the whole deal: the strong player builds its positions from sampled
+    hands instead (``sampler.py``).
     """
-    st: Any = state
-    pips, tricks, winners = st._taken()
+    return position_from_open(state.open_position())
+
+
+def position_from_open(deal: OpenPosition) -> Position:
+    """The solver's :class:`Position` of an engine's :class:`~.rules.OpenPosition`.
+
+    The soloist's discard is counted in his pips here (it is his from the start); a Ramsch
+    keeps the skat for the last trick.
+    """
+    pips = list(deal.pips)
     order: tuple[int, ...] = ()
-    for w in winners:
+    for w in deal.winners:
         order = tuple(s for s in order if s != w) + (w,)
-    soloist = st._soloist
+    soloist = deal.soloist
     if soloist is not None:
-        pips[soloist] += pips_of(st._discard)
-    return Position(list(st._hands), st._leader, list(st._trick), soloist, st.dealer, pips, tricks, order,
-                    0 if soloist is not None else st._skat)
+        pips[soloist] += sum(PIP[c] for c in deal.discard)
+    return Position(list(deal.hands), deal.leader, list(deal.trick), soloist, deal.dealer, pips, list(deal.tricks),
+                    order, 0 if soloist is not None else deal.skat)
 
 
 def action_values(pos: Position) -> dict[int, float]:

@@ -8,10 +8,11 @@ How it decides (issue 13):
   leads to, and plays the best.  When few enough tricks are left (``EXACT_SOLO`` / ``EXACT_RAMSCH``
   including the current one) each deal is solved exactly by ``solver.py`` (solo: the soloist's
   real score, schneider/schwarz included; Ramsch: the paranoid value of its own scoring).
-  Earlier, an exact solve costs seconds to minutes in pure Python (``bench/bench_schafkopf_strong.py``
-  measures it), so each card is valued by a *hybrid playout* on that deal: every seat plays on by
-  the easy player's rules until ``EXACT_*`` tricks are left, and the solver then finishes the deal
-  exactly.  That is a weaker evaluator than a full solve; it is what the budget buys.
+  Earlier, an exact solve costs too much for a sampled deal (a solo's on the compiled core, a
+  Ramsch's in pure Python: ``bench/bench_solver_schafkopf.py`` measures both), so each card is
+  valued by a *hybrid playout* on that deal: every seat plays on by the easy player's rules
+  until ``EXACT_*`` tricks are left, and the solver then finishes the deal exactly.  That is a
+  weaker evaluator than a full solve; it is what the budget buys.
 - **Pick-up or pass, and the two discards**: each option is simulated over sampled deals with
   the rules' real payments: pick-up (the easy discard rule, then the hybrid playout) against
   pass (the later seats bid by the easy rule — the same model the sampler's inference uses; if
@@ -42,7 +43,7 @@ from ...search.pimc import Budget, Decision, Pimc, think_clock
 from .bots import EasyBot
 from .rules import INDEX, ORDER
 from .sampler import Sampler, World
-from .solver import action_values, position_from_state, position_value
+from .solver import action_values, position_from_open, position_value
 
 #: the exact solver takes over when this many tricks are left (the current one included)
 EXACT_SOLO = 5
@@ -123,10 +124,12 @@ class StrongBot:
     def _finish(self, state: Any, seat: int, rng: random.Random) -> float:
         """Play the deal out (easy rules, then the exact solver for the last tricks); ``seat``'s margin."""
         while not state.deals:
-            if state.phase == "play" and not state._trick:  # a trick boundary of a sampled state
-                left = 10 - len(state._tricks)
-                if left <= (EXACT_RAMSCH if state._soloist is None else EXACT_SOLO):
-                    return position_value(position_from_state(state), seat)
+            if state.phase == "play":
+                deal = state.open_position()  # a sampled state's: ours to look into
+                if not deal.trick:  # a trick boundary
+                    left = 10 - len(deal.winners)
+                    if left <= (EXACT_RAMSCH if deal.soloist is None else EXACT_SOLO):
+                        return position_value(position_from_open(deal), seat)
             player = state.current_player
             state.apply(self.easy.act(state.view(player), rng))
         scores = state.deals[0]["scores"]

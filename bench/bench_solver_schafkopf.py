@@ -1,0 +1,170 @@
+"""Schafkopf's solver on the compiled core: its speed on whole deals, and its values against the old solver's.
+
+Usage:
+
+    PYTHONPATH=src .venv/bin/python bench/bench_solver_schafkopf.py speed [--deals N] [--ramsch-tricks T]
+    PYTHONPATH=src .venv/bin/python bench/bench_solver_schafkopf.py equal [--deals N] [--seconds S] [--ramsch-deals R]
+
+``speed``: N solo deals (bid and discarded by the easy player), each solved exactly from the first
+card (the soloist's score, ``SoloSolver.score``): nodes/s, median, p99 and max ms per deal.  The
+kernel's table is kept from deal to deal, as in a player.  A Ramsch is still searched in pure
+Python (``RamschSolver``: its value is no two-sided count), so its row is at T tricks left, not
+from the first card (a whole paranoid Ramsch takes minutes).
+
+``equal``: the same kind of deals, each solved from the first card by the new solver and by the
+old pure-Python one (``bench/old_solvers/schafkopf.py``); every value must be equal.  Stops after
+N deals or S seconds of this process's CPU time, and prints how many it compared.  Then R
+Ramsch positions with T tricks left (the Ramsch search is the old one's, moved: a check that it
+stayed so).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import parlour
+from parlour.games.schafkopf.bots import EasyBot
+from parlour.games.schafkopf.solver import RamschSolver, SoloSolver, position_from_state
+from parlour.search import warm
+
+
+def _old_solver() -> ModuleType:
+    path = Path(__file__).resolve().parent / "old_solvers" / "schafkopf.py"
+    spec = importlib.util.spec_from_file_location("old_solvers_schafkopf", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def deals(kind: str, tricks_left: int, seed: int = 0) -> Any:
+    """Positions (seed, seat to move, Position) of deals played by the easy player, at a trick start."""
+    g = parlour.load("schafkopf")
+    rng = random.Random(seed)
+    easy = EasyBot()
+    s = seed
+    while True:
+        s += 1
+        st = g.new_state(seed=s)
+        while True:
+            if st.phase == "play":
+                deal = st.open_position()
+                if not deal.trick and len(deal.winners) == 10 - tricks_left:
+                    break
+            st.apply(easy.act(st.view(st.current_player), rng))
+        if (deal.soloist is None) == (kind == "ramsch"):
+            yield s, st.current_player, position_from_state(st)
+
+
+def _pct(ms: list[float], q: float) -> float:
+    t = sorted(ms)
+    return t[min(len(t) - 1, int(q * len(t)))]
+
+
+def _row(label: str, ms: list[float], nodes: int) -> None:
+    seconds = sum(ms) / 1000
+    print(f"{label:22} {len(ms):>6} {nodes / seconds if seconds else 0:>12,.0f} {statistics.median(ms):>10.1f} "
+          f"{_pct(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
+
+
+def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
+    t0 = time.perf_counter()
+    warm.now()
+    print(f"kernels {'loaded from the cache' if warm.last.get('cached') else 'compiled'} in "
+          f"{time.perf_counter() - t0:.1f} s; compiled: {warm.compiled()}")
+    print(f"{'contract':22} {'deals':>6} {'nodes/s':>12} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
+    ms: list[float] = []
+    nodes = 0
+    for _, _, pos in _take(deals("solo", 10), count):
+        solver = SoloSolver(pos.soloist)
+        t = time.perf_counter()
+        solver.score(pos)
+        ms.append(1000 * (time.perf_counter() - t))
+        nodes += solver.nodes
+    _row("solo, first card", ms, nodes)
+    ms, nodes = [], 0
+    start = time.perf_counter()
+    for _, seat, pos in _take(deals("ramsch", ramsch_tricks), count):
+        ramsch = RamschSolver(seat, pos.dealer, pos.skat)
+        t = time.perf_counter()
+        ramsch.value(pos)
+        ms.append(1000 * (time.perf_counter() - t))
+        nodes += ramsch.nodes
+        if time.perf_counter() - start > ramsch_limit:
+            break
+    _row(f"ramsch, {ramsch_tricks} tricks (py)", ms, nodes)
+
+
+def _take(gen: Any, n: int) -> Any:
+    for i, item in enumerate(gen):
+        if i >= n:
+            return
+        yield item
+
+
+def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: int) -> None:
+    warm.now()
+    old = _old_solver()
+    start = time.perf_counter()
+    cpu = time.process_time()
+    compared = 0
+    new_ms: list[float] = []
+    old_ms: list[float] = []
+    levels: dict[int, int] = {}
+    for s, _, pos in _take(deals("solo", 10), count):
+        t = time.perf_counter()
+        got = SoloSolver(pos.soloist).score(pos)
+        new_ms.append(1000 * (time.perf_counter() - t))
+        t = time.perf_counter()
+        want = old.SoloSolver(pos.soloist).score(pos)
+        old_ms.append(1000 * (time.perf_counter() - t))
+        if got != want:
+            print(f"MISMATCH seed {s}: new {got}, old {want}: {pos}")
+            sys.exit(1)
+        compared += 1
+        levels[got] = levels.get(got, 0) + 1
+        if time.process_time() - cpu > seconds:
+            break
+    print(f"{compared} whole solo deals from the first card: new == old on every one "
+          f"(scores {dict(sorted(levels.items()))})")
+    if compared:
+        print(f"new: median {statistics.median(new_ms):.1f} ms, p99 {_pct(new_ms, 0.99):.1f} ms; "
+              f"old: median {statistics.median(old_ms):.0f} ms, p99 {_pct(old_ms, 0.99):.0f} ms; "
+              f"{time.perf_counter() - start:.0f} s in all ({time.process_time() - cpu:.0f} s CPU)")
+    compared = 0
+    for s, seat, pos in _take(deals("ramsch", ramsch_tricks), ramsch_count):
+        got = RamschSolver(seat, pos.dealer, pos.skat).value(pos)
+        want = old.RamschSolver(seat, pos.dealer, pos.skat).value(pos)
+        if got != want:
+            print(f"MISMATCH Ramsch seed {s}: new {got}, old {want}: {pos}")
+            sys.exit(1)
+        compared += 1
+    print(f"{compared} Ramsch deals with {ramsch_tricks} tricks left: new == old on every one")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("part", choices=["speed", "equal"])
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--seconds", type=float, default=900.0, help="equal: stop after so many CPU seconds")
+    ap.add_argument("--ramsch-tricks", type=int, default=5, help="tricks left in the Ramsch positions")
+    ap.add_argument("--ramsch-deals", type=int, default=100, help="equal: Ramsch positions compared")
+    ap.add_argument("--ramsch-limit", type=float, default=60.0, help="speed: seconds for the Ramsch row")
+    args = ap.parse_args()
+    if args.part == "speed":
+        bench_speed(args.deals, args.ramsch_tricks, args.ramsch_limit)
+    else:
+        bench_equal(args.deals, args.seconds, args.ramsch_tricks, args.ramsch_deals)
+
+
+if __name__ == "__main__":
+    main()

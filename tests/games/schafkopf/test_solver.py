@@ -1,0 +1,187 @@
+"""Schafkopf's solo search on the compiled core: the kernel's tables are the engine's rules, its answers exact.
+
+Three references, each independent of the kernel: the engine itself (the trick winner of every
+possible trick, the legal cards of real positions), plain minimax through the engine
+(``clone``/``apply``/the deal summary, alpha-beta cut-offs only) on endgames, for each question
+the solo score is built from, and the old pure-Python solver (``bench/old_solvers``) on whole
+deals from the first card, where minimax through the engine is out of reach.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from helpers.schafkopf import GAME, old_solver, solo_deals
+from parlour.games.schafkopf import tables
+from parlour.games.schafkopf.bots import EasyBot
+from parlour.games.schafkopf.rules import _WIN, INDEX
+from parlour.games.schafkopf.solver import SoloSolver, position_from_state
+from parlour.search import tricks, warm
+
+EASY = EasyBot()
+
+
+def _mask(cards: list[str]) -> int:
+    return sum(1 << INDEX[c] for c in cards)
+
+
+def test_the_kernels_trick_winner_is_the_engines_for_every_trick() -> None:
+    rules, power, _ = tables.RULES.arrays(tables.PIPS)
+    k = warm.kernels()
+    trick = np.zeros(3, np.int64)
+    wrong = 0
+    for a in range(32):
+        for b in range(32):
+            for c in range(32):
+                trick[:] = (a, b, c)
+                wrong += k.trick_winner(trick, 0, 3, power, 32) != _WIN[a << 10 | b << 5 | c]
+    assert wrong == 0
+    assert rules[tricks.SUIT].tolist() == list(tables.RULES.follow)
+
+
+def test_the_kernels_legal_cards_are_the_engines() -> None:
+    rules, _, _ = tables.RULES.arrays(tables.PIPS)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(60):
+        state = GAME.new_state(seed=seed)
+        while not state.deals:
+            view = state.view(state.current_player)
+            if view["phase"] == "play":
+                led = INDEX[view["trick"][0][1]] if view["trick"] else -1
+                got = warm.kernels().legal(_mask(view["hand"]), led, rules)
+                assert got == _mask(view["legal_actions"]), (seed, view["trick"], view["hand"])
+                checked += 1
+            state.apply(EASY.act(view, rng) if rng.random() < 0.5 else rng.choice(view["legal_actions"]))
+    assert checked > 1500
+
+
+def _minimax(state: Any, soloist: int, value: Callable[[dict[str, Any]], int], alpha: int = -999,
+             beta: int = 999) -> int:
+    """The soloist's best ``value(deal summary)`` against the defenders' worst, through the engine."""
+    if state.deals:
+        return value(state.deals[0])
+    maxing = state.current_player == soloist
+    best = -999 if maxing else 999
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        v = _minimax(child, soloist, value, alpha, beta)
+        if maxing:
+            best = max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _solo_endgame(seed: int, rng: random.Random, tricks_left: tuple[int, ...]) -> Any:
+    """A solo played (easy and random moves mixed) to a random point with so many tricks left."""
+    while True:
+        seed += 1000
+        state = GAME.new_state(seed=seed)
+        left, in_trick = rng.choice(tricks_left), rng.randrange(3)
+        while not state.deals:
+            view = state.view(state.current_player)
+            if view["phase"] == "play" and view["soloist"] is None:
+                break  # a Ramsch: another deal
+            if view["phase"] == "play" and 10 - len(view["tricks"]) == left and len(view["trick"]) == in_trick:
+                return state
+            state.apply(EASY.act(view, rng) if rng.random() < 0.6 else rng.choice(view["legal_actions"]))
+
+
+def _check_solo_questions(count: int, tricks_left: tuple[int, ...], seed: int) -> set[tuple[str, int]]:
+    """Each of the solo score's questions against minimax through the engine: the pips the
+    soloist ends with (and the thresholds around them), whether he takes every remaining trick,
+    whether he takes one of them; and the score they make."""
+    rng = random.Random(seed)
+    seen: set[tuple[str, int]] = set()
+    for i in range(count):
+        state = _solo_endgame(seed * 100_000 + i, rng, tricks_left)
+        pos = position_from_state(state)
+        sol = pos.soloist
+        assert sol is not None
+        solver = SoloSolver(sol)
+        hands, trick = list(pos.hands), list(pos.trick)
+        pips = _minimax(state, sol, lambda d, s=sol: d["pips"][s])
+        assert pos.pips[sol] + solver.pips(hands, pos.leader, trick) == pips, (seed, i, pos)
+        got = pips - pos.pips[sol]
+        assert solver.reaches(hands, pos.leader, trick, got)
+        assert not solver.reaches(hands, pos.leader, trick, got + 1)
+        taken, left = pos.tricks[sol], 10 - sum(pos.tricks)
+        every = _minimax(state, sol, lambda d, s=sol, t=taken, n=left: int(d["tricks"][s] - t == n))
+        one = _minimax(state, sol, lambda d, s=sol, t=taken: int(d["tricks"][s] > t))
+        assert solver.all_tricks(hands, pos.leader, trick) == bool(every), (seed, i, pos)
+        assert solver.all_tricks(hands, pos.leader, trick, one=True) == bool(one), (seed, i, pos)
+        assert solver.score(pos) == _minimax(state, sol, lambda d, s=sol: d["scores"][s]), (seed, i, pos)
+        assert hands == pos.hands and trick == pos.trick  # the solver works on copies
+        seen |= {("pips", min(got, 1)), ("every", every), ("one", one)}
+    return seen
+
+
+def test_solo_questions_match_engine_minimax_on_small_endgames() -> None:
+    seen = _check_solo_questions(1000, (1, 2, 3), seed=3)
+    assert {("every", 0), ("every", 1), ("one", 0), ("one", 1), ("pips", 0), ("pips", 1)} <= seen
+
+
+@pytest.mark.slow
+def test_solo_questions_match_engine_minimax_on_larger_endgames() -> None:
+    _check_solo_questions(500, (4, 5), seed=4)
+
+
+def _check_whole_deals(count: int, seed: int) -> set[int]:
+    old = old_solver()
+    scores = set()
+    for s, state in solo_deals(count, seed):
+        pos = position_from_state(state)
+        assert pos.soloist is not None and not pos.trick and sum(pos.tricks) == 0
+        got = SoloSolver(pos.soloist).score(pos)
+        assert got == old.SoloSolver(pos.soloist).score(pos), s
+        scores.add(got)
+    return scores
+
+
+def test_whole_solo_deals_from_the_first_card_match_the_old_solver() -> None:
+    assert len(_check_whole_deals(4, seed=0)) >= 2
+
+
+@pytest.mark.slow
+def test_many_whole_solo_deals_match_the_old_solver() -> None:
+    assert len(_check_whole_deals(20, seed=1000)) >= 3
+
+
+def test_open_position_is_the_views_put_together() -> None:
+    """``open_position`` shows each seat what its view shows, and the pips and tricks taken."""
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(40):
+        state = GAME.new_state(seed=seed)
+        for _ in range(rng.randrange(40)):
+            if state.deals:
+                break
+            view = state.view(state.current_player)
+            state.apply(EASY.act(view, rng) if rng.random() < 0.7 else rng.choice(view["legal_actions"]))
+        if state.deals:
+            continue
+        deal = state.open_position()
+        for seat in range(3):
+            view = state.view(seat)
+            assert deal.hands[seat] == _mask(view["hand"])
+            assert list(deal.pips) == view["pips_won"] and list(deal.tricks) == view["tricks_won"]
+            assert [[(deal.leader + i) % 3, c] for i, c in enumerate(deal.trick)] == \
+                [[s, INDEX[c]] for s, c in view["trick"]]
+            assert list(deal.winners) == [t["winner"] for t in view["tricks"]]
+            assert deal.soloist == view["soloist"]
+            if seat == deal.soloist:
+                assert [INDEX[c] for c in view["discard"]] == list(deal.discard)
+                assert deal.skat == _mask(view["skat"])
+        checked += 1
+    assert checked > 25
