@@ -13,7 +13,7 @@ Perfect-information (double-dummy) solver for the rest of a Schafkopf deal, exac
 
 Why a solver of its own: the strong player (``strong.py``) solves hundreds of sampled deals
 per decision, so this is the inner loop of the whole player; it works on the engine's own
-integer cards and 32-bit hand masks (``rules.py`` tables: ``FOLLOW_MASK``, ``_WIN``, ``PIP``)
+integer cards and 32-bit hand masks (``rules.py`` tables: ``FOLLOW_MASK``, ``WIN``, ``PIP``)
 and never touches the string API.
 
 What is solved, and how:
@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from parlour.cards import bit_indices
-from parlour.games.schafkopf.rules import _SEAT, _WIN, FOLLOW_MASK, PIP, SUIT_OF, pips_of, ramsch_result
+from parlour.games.schafkopf.rules import FOLLOW_MASK, PIP, SEAT, SUIT_OF, WIN, pips_of, ramsch_result
 
 #: the levels of the soloist's score, lowest first
 SOLO_LEVELS = (-6, -4, -2, 2, 4, 6)
@@ -195,7 +195,7 @@ class SoloSolver:
             hands[mover] = hand ^ bit
             if n == 2:
                 t0, t1 = trick
-                w = _SEAT[leader * 3 + _WIN[t0 << 10 | t1 << 5 | c]]
+                w = SEAT[leader * 3 + WIN[t0 << 10 | t1 << 5 | c]]
                 if w == sol:
                     p = PIP[t0] + PIP[t1] + PIP[c]
                     v = p + self.pips(hands, w, [], alpha - p, beta - p)
@@ -266,7 +266,7 @@ class SoloSolver:
             hands[mover] = hand ^ (1 << c)
             if n == 2:
                 t0, t1 = trick
-                w = _SEAT[leader * 3 + _WIN[t0 << 10 | t1 << 5 | c]]
+                w = SEAT[leader * 3 + WIN[t0 << 10 | t1 << 5 | c]]
                 if one:
                     v = True if w == sol else self.all_tricks(hands, w, [], True)
                 else:
@@ -378,7 +378,7 @@ class RamschSolver:
             hands[mover] = hand ^ (1 << c)
             if n == 2:
                 t0, t1 = trick
-                w = _SEAT[leader * 3 + _WIN[t0 << 10 | t1 << 5 | c]]
+                w = SEAT[leader * 3 + WIN[t0 << 10 | t1 << 5 | c]]
                 p = PIP[t0] + PIP[t1] + PIP[c]
                 new = list(pips)
                 new[w] += p
@@ -443,7 +443,7 @@ def after(pos: Position, card: int) -> Position:
         return Position(hands, pos.leader, trick, pos.soloist, pos.dealer, list(pos.pips), list(pos.tricks),
                         pos.order, pos.skat)
     t0, t1, t2 = trick
-    w = _SEAT[pos.leader * 3 + _WIN[t0 << 10 | t1 << 5 | t2]]
+    w = SEAT[pos.leader * 3 + WIN[t0 << 10 | t1 << 5 | t2]]
     pips = list(pos.pips)
     pips[w] += PIP[t0] + PIP[t1] + PIP[t2]
     tricks = list(pos.tricks)

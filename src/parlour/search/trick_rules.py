@@ -39,6 +39,9 @@ class TrickRules:
     power: Sequence[Sequence[int]]
     group: Sequence[int]
     rank: Sequence[int]
+    #: the game's order of leads, lowest first, for the side and for the others (None: the
+    #: generic :meth:`lead_key` for both); masters go first in the search whatever it says
+    lead_order: tuple[Sequence[int], Sequence[int]] | None = None
     _arrays: dict[tuple[tuple[int, ...], int, int], tuple[Int64s, Int64s]] = field(
         default_factory=dict, compare=False, repr=False)
     _maps: dict[int, tuple[Callable[[int], int], list[int]]] = field(
@@ -71,7 +74,12 @@ class TrickRules:
             rules[tricks.GROUP, :n] = row(self.group)
             rules[tricks.CROSS, :n] = [to_kernel(self._cross(c)) for c in order]
             rules[tricks.HIGHER, :n] = [to_kernel(self._higher(c)) for c in order]
-            rules[tricks.LEAD_KEY, :n] = [self.lead_key(c, objective) for c in order]
+            if self.lead_order is None:
+                rules[tricks.LEAD_KEY, :n] = [self.lead_key(c, objective) for c in order]
+                rules[tricks.LEAD_KEY_OTHERS, :n] = rules[tricks.LEAD_KEY, :n]
+            else:
+                rules[tricks.LEAD_KEY, :n] = row(self.lead_order[0])
+                rules[tricks.LEAD_KEY_OTHERS, :n] = row(self.lead_order[1])
             for k in range((n + 7) // 8):
                 for b in range(256):
                     rules[tricks.PTS8 + k, b] = sum(objective.points[order[8 * k + j]]

@@ -47,7 +47,7 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, PTS8 = range(9)
+SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, PTS8 = range(10)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -140,15 +140,17 @@ def trick_winner(trick: Int64s, tb: int, count: int, power: Int64s, ncards: int)
 def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncur: int, leader: int,
            mover: int, others: int, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int) -> None:
     """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
-    cheap order (leads: masters first, then ``rules[LEAD_KEY]``, the game's order; follows: the
+    cheap order (leads: masters first, then the game's order for the side, ``rules[LEAD_KEY]``, or
+    for the others, ``rules[LEAD_KEY_OTHERS]``; follows: the
     cheapest card that takes the trick from the other side, or the fattest card onto one's own
     side's trick).  The keys go in ``buf[at + 16:]``."""
     kt = at + 16
     if ncur == 0:
+        row = LEAD_KEY if side[mover] == 1 else LEAD_KEY_OTHERS
         for i in range(n):
             c = buf[at + i]
             # a master (no higher card of its group out) first, then the game's lead order
-            buf[kt + i] = rules[LEAD_KEY, c] - (10000 if others & rules[HIGHER, c] == 0 else 0)
+            buf[kt + i] = rules[row, c] - (10000 if others & rules[HIGHER, c] == 0 else 0)
     else:
         led = trick[tb]
         w = trick_winner(trick, tb, ncur, power, ncards)
@@ -180,9 +182,14 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
 
 @inline
 def _slot(h: Int64s, leader: int, size: int) -> int:
-    x = h[0] ^ (h[1] << 21) ^ (h[2] << 42) ^ (h[1] >> 43) ^ (h[2] >> 22) ^ leader
+    """The table row of a trick start: each 32-bit half of each hand times its own odd constant
+    (below 2**31, so no product overflows 63 bits, compiled or as Python), folded."""
+    low = 0xFFFFFFFF
+    x = ((h[0] & low) * 0x6A09E667) ^ ((h[0] >> 32) * 0x3C6EF373) ^ ((h[1] & low) * 0x510E527F) \
+        ^ ((h[1] >> 32) * 0x1F83D9AB) ^ ((h[2] & low) * 0x5BE0CD19) ^ ((h[2] >> 32) * 0x2B3E6C1F) \
+        ^ ((leader + 1) * 0x71374491)
     x ^= x >> 29
-    x ^= x >> 13
+    x ^= x >> 17
     return int(x & (size - 1))
 
 

@@ -19,7 +19,7 @@ import pytest
 from helpers.schafkopf import GAME, old_solver, solo_deals
 from parlour.games.schafkopf import tables
 from parlour.games.schafkopf.bots import EasyBot
-from parlour.games.schafkopf.rules import _WIN, INDEX
+from parlour.games.schafkopf.rules import INDEX, WIN
 from parlour.games.schafkopf.solver import SoloSolver, position_from_state
 from parlour.search import tricks, warm
 
@@ -34,14 +34,16 @@ def test_the_kernels_trick_winner_is_the_engines_for_every_trick() -> None:
     rules, power, _ = tables.RULES.arrays(tables.PIPS)
     k = warm.kernels()
     trick = np.zeros(3, np.int64)
+    at = tables.RULES.position  # the kernel numbers the cards by group and rank
+    to_kernel = tables.RULES.to_kernel
     wrong = 0
     for a in range(32):
         for b in range(32):
             for c in range(32):
-                trick[:] = (a, b, c)
-                wrong += k.trick_winner(trick, 0, 3, power, 32) != _WIN[a << 10 | b << 5 | c]
+                trick[:] = (at[a], at[b], at[c])
+                wrong += k.trick_winner(trick, 0, 3, power, 32) != WIN[a << 10 | b << 5 | c]
     assert wrong == 0
-    assert rules[tricks.SUIT].tolist() == list(tables.RULES.follow)
+    assert [rules[tricks.SUIT, at[c]] for c in range(32)] == [to_kernel(m) for m in tables.RULES.follow]
 
 
 def test_the_kernels_legal_cards_are_the_engines() -> None:

@@ -76,7 +76,7 @@ class EasyBot:
 
     # -- discarding ------------------------------------------------------------------
     @staticmethod
-    def _pair_value(pair: tuple[int, ...], hand: list[int]) -> float:
+    def pair_value(pair: tuple[int, ...], hand: list[int]) -> float:
         value = 0.0
         for c in pair:
             if c < 14:
@@ -102,9 +102,9 @@ class EasyBot:
         done = [INDEX[c] for c in view.get("discard") or []]
         if done:
             full = hand + done
-            best = max(hand, key=lambda c: (self._pair_value((done[0], c), full), c))
+            best = max(hand, key=lambda c: (self.pair_value((done[0], c), full), c))
             return ORDER[best]
-        pair = max(combinations(hand, 2), key=lambda p: (self._pair_value(p, hand), p))
+        pair = max(combinations(hand, 2), key=lambda p: (self.pair_value(p, hand), p))
         return ORDER[max(pair, key=lambda c: (PIP[c], c))]
 
     # -- play ------------------------------------------------------------------------

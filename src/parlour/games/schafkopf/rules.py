@@ -78,11 +78,11 @@ SUIT_MASKS: tuple[int, ...] = (0x3FFF, 0x3F << 14, 0x3F << 20, 0x3F << 26)
 #: the mask a follower must play from, by the index of the card led
 FOLLOW_MASK: tuple[int, ...] = tuple(SUIT_MASKS[SUIT_OF[i]] for i in range(32))
 #: deal position -> 0 elder, 1 next, 2 dealer, 3 skat (RULES.md "Deal")
-_SLOT = [0] * 3 + [1] * 3 + [2] * 3 + [3] * 2 + [0] * 4 + [1] * 4 + [2] * 4 + [0] * 3 + [1] * 3 + [2] * 3
-_PICK = tuple(itemgetter(*(i for i in range(32) if _SLOT[i] == s)) for s in range(4))
+SLOT = [0] * 3 + [1] * 3 + [2] * 3 + [3] * 2 + [0] * 4 + [1] * 4 + [2] * 4 + [0] * 3 + [1] * 3 + [2] * 3
+_PICK = tuple(itemgetter(*(i for i in range(32) if SLOT[i] == s)) for s in range(4))
 _NEXT = (1, 2, 0)
 #: (leader * 3 + place in the trick) -> seat
-_SEAT = tuple((leader + i) % 3 for leader in range(3) for i in range(3))
+SEAT = tuple((leader + i) % 3 for leader in range(3) for i in range(3))
 
 
 def power(led: int, card: int) -> int:
@@ -90,7 +90,7 @@ def power(led: int, card: int) -> int:
 
     The one statement of the trick rule (RULES.md: "highest trump wins, else the highest card of
     the suit led"): a trump or a card of the suit led can take the trick, and of those the lowest
-    number wins (numbers run in display order, strongest first).  ``_WIN`` (the engine), the easy
+    number wins (numbers run in display order, strongest first).  ``WIN`` (the engine), the easy
     player's ``beats`` and the search kernel's ``power`` array (``tables.py``) are all built from it.
     """
     return 32 - card if card < 14 or SUIT_OF[card] == SUIT_OF[led] else 0
@@ -126,7 +126,7 @@ def _trick_winner(c0: int, c1: int, c2: int) -> int:
 
 
 #: the winner's place for every trick (c0 << 10 | c1 << 5 | c2), looked up rather than worked out
-_WIN = bytes(_trick_winner(a, b, c) for a in range(32) for b in range(32) for c in range(32))
+WIN = bytes(_trick_winner(a, b, c) for a in range(32) for b in range(32) for c in range(32))
 
 
 def _byte_table(shift: int) -> tuple[tuple[str, ...], ...]:
@@ -342,7 +342,7 @@ class SchafkopfState(State):
             if n == 3:  # the trick is complete (inline: a third of all actions)
                 c0, c1, c2 = trick
                 leader = self._leader
-                winner = _SEAT[leader * 3 + _WIN[c0 << 10 | c1 << 5 | c2]]
+                winner = SEAT[leader * 3 + WIN[c0 << 10 | c1 << 5 | c2]]
                 record = (leader, c0, c1, c2, winner)
                 tricks = self._tricks
                 tricks.append(record)

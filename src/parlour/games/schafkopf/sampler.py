@@ -244,10 +244,10 @@ class Sampler:
     # -- rebuilding a full engine state from a world (tests, and the playouts of strong.py) ----
     def deck(self, world: World) -> list[str]:
         """The pack in deal order that deals ``world`` (RULES.md "Deal": batches 3, skat 2, 4, 3)."""
-        from .rules import _SLOT
+        from .rules import SLOT
         by_slot = {0: bit_indices(world.hands[self.elder]), 1: bit_indices(world.hands[(self.dealer + 2) % 3]),
                    2: bit_indices(world.hands[self.dealer]), 3: bit_indices(world.skat)}
-        return [ORDER[by_slot[s].pop()] for s in _SLOT]
+        return [ORDER[by_slot[s].pop()] for s in SLOT]
 
     def actions(self, world: World) -> list[str]:
         """The deal's actions so far, in order, as ``world`` makes them."""

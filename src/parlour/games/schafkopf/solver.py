@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from ...cards import bit_indices
 from ...search.solver import TrickSolver
 from . import tables
-from .rules import _SEAT, _WIN, FOLLOW_MASK, PIP, SUIT_OF, OpenPosition, SchafkopfState, beats, pips_of, ramsch_result
+from .rules import FOLLOW_MASK, PIP, SEAT, SUIT_OF, WIN, OpenPosition, SchafkopfState, beats, pips_of, ramsch_result
 
 #: the levels of the soloist's score, lowest first
 SOLO_LEVELS = (-6, -4, -2, 2, 4, 6)
@@ -276,7 +276,7 @@ class RamschSolver:
             hands[mover] = hand ^ (1 << c)
             if n == 2:
                 t0, t1 = trick
-                w = _SEAT[leader * 3 + _WIN[t0 << 10 | t1 << 5 | c]]
+                w = SEAT[leader * 3 + WIN[t0 << 10 | t1 << 5 | c]]
                 p = PIP[t0] + PIP[t1] + PIP[c]
                 new = list(pips)
                 new[w] += p
@@ -341,7 +341,7 @@ def after(pos: Position, card: int) -> Position:
         return Position(hands, pos.leader, trick, pos.soloist, pos.dealer, list(pos.pips), list(pos.tricks),
                         pos.order, pos.skat)
     t0, t1, t2 = trick
-    w = _SEAT[pos.leader * 3 + _WIN[t0 << 10 | t1 << 5 | t2]]
+    w = SEAT[pos.leader * 3 + WIN[t0 << 10 | t1 << 5 | t2]]
     pips = list(pos.pips)
     pips[w] += PIP[t0] + PIP[t1] + PIP[t2]
     tricks = list(pos.tricks)

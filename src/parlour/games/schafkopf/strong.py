@@ -17,7 +17,7 @@ How it decides (issue 13):
   the rules' real payments: pick-up (the easy discard rule, then the hybrid playout) against
   pass (the later seats bid by the easy rule — the same model the sampler's inference uses; if
   all pass, the Ramsch is played out and scored as a Ramsch).  A discard compares the few best
-  pairs by the easy player's pair rule (``_pair_value``: it keeps the candidates few enough to
+  pairs by the easy player's pair rule (``pair_value``: it keeps the candidates few enough to
   simulate) by the hybrid playout of the whole deal; a card's value is that of its best pair.
 
 Strategy fusion and information leakage (PIMC's known weaknesses): each sample is solved as if
@@ -170,7 +170,7 @@ class StrongBot:
             pairs = [(done[0], c) for c in hand]
         else:
             pairs = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
-        pairs.sort(key=lambda p: EasyBot._pair_value(p, full), reverse=True)
+        pairs.sort(key=lambda p: EasyBot.pair_value(p, full), reverse=True)
         return [tuple(ORDER[c] for c in p if c not in done) for p in pairs[:DISCARD_CANDIDATES]]
 
     def _discard_values(self, sampler: Sampler, world: World, seat: int, pairs: list[tuple[str, ...]],
