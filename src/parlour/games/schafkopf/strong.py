@@ -46,7 +46,7 @@ from .sampler import Sampler, World
 from .solver import action_values, position_from_open, position_value
 
 #: the exact solver takes over when this many tricks are left (the current one included)
-EXACT_SOLO = 5
+EXACT_SOLO = 5  # measured: 7 (every card valued exactly, ~40 samples) did worse, +0.30 against +0.53 on 60 packs
 EXACT_RAMSCH = 4
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
