@@ -15,6 +15,7 @@ they live here once.  A game module supplies only its rules through a handful of
 - ``view(seat)``                 what that seat may know (start from ``_base_view``)
 - ``current_player`` / ``winner`` / ``is_over`` / ``phase`` / ``scores``
 - ``action_is_private`` when the next action is hidden from the other seats
+- ``_COPIED_LISTS`` / ``_COPIED_NESTED`` the game's mutable fields, which ``clone`` copies
 
 Every view also carries, for the table and the interfaces: ``"hand"`` in display order,
 ``"trick"`` (the current trick as ``[[seat, card], ...]``), ``"last_trick"``
@@ -90,7 +91,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple, Self
 
 from .cards import validate_deck
 from .echo import SHOWN_CHARS, shorten
@@ -350,6 +351,10 @@ class State:
     """One whole game (all its deals) in progress; see the module docstring for the hooks."""
 
     LAZY_DEALS: ClassVar[bool] = False
+    #: The game's mutable fields that ``clone`` copies: lists copied one level, and lists of
+    #: lists copied two (see ``clone``); None: the game names none, and a clone is a deep copy.
+    _COPIED_LISTS: ClassVar[tuple[str, ...] | None] = None
+    _COPIED_NESTED: ClassVar[tuple[str, ...]] = ()
     _rng_shared = False
     _replays = 0  # deals replayed so far (bounded by MAX_REPLAY_DEALS)
     #: How the seed was made (``parlour.fairness``: a commitment and the seeds behind it), or
@@ -712,25 +717,40 @@ class State:
         self._start_deal(checked, self._dealer)
         self.__dict__.pop("_deal_start_copy", None)  # undo rebuilds from the record, which has no redeal
 
-    def _shallow_clone(self) -> Any:
-        """The start of a fast ``clone``: a new state sharing every field, with the record's
-        lists copied and the RNG shared copy-on-write.  A game's ``clone`` then copies its own
-        mutable fields; why not deepcopy: it is the inner loop of search bots and ten times slower.
+    def clone(self) -> Self:
+        """An independent copy, sharing the RNG until either deals again (``_share_rng``).
+
+        Why from class data: every game's fast copy is the same walk (share every field, copy the
+        record's lists and the game's own mutable ones), so a game only names its mutable fields:
+        ``_COPIED_LISTS`` (copied one level: a list of ints, of strings, of tuples, of records that
+        are never changed once made) and ``_COPIED_NESTED`` (lists of lists, copied two levels:
+        hands kept as lists of cards).  Why not deepcopy: it is the inner loop of search bots and
+        ten times slower; a game that names no fields (``_COPIED_LISTS`` None) is deep-copied.
         """
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        self._share_rng(new)
-        new.actions = list(self.actions)
-        new.deals = list(self.deals)  # summaries are never changed once written
-        new._packs = list(self._packs)
+        cls = self.__class__
+        lists = cls._COPIED_LISTS
+        if lists is None:
+            return self._deep_clone()
+        new = cls.__new__(cls)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        if self.rng is not None:  # (contract 2 has no generator to share: no call)
+            self._share_rng(new)
+        fields["actions"] = [*self.actions]
+        fields["deals"] = [*self.deals]  # summaries are never changed once written
+        fields["_packs"] = [*self._packs]
         if type(self._legal_cache) is list:  # a game's _legal() may be one of its own lists (a hand)
-            new._legal_cache = list(self._legal_cache)
+            fields["_legal_cache"] = [*self._legal_cache]
+        for name in lists:
+            fields[name] = [*fields[name]]
+        for name in cls._COPIED_NESTED:
+            fields[name] = [[*inner] for inner in fields[name]]
         return new
 
-    def clone(self) -> State:
+    def _deep_clone(self) -> Self:
         memo: dict[int, Any] = {id(self.game): self.game, id(self.rng): self.rng}
         kept = self.__dict__.get("_deal_start_copy")
-        if kept is not None:  # shared, as ``_shallow_clone`` shares it: nothing changes it
+        if kept is not None:  # shared, as ``clone`` shares it: nothing changes it
             memo[id(kept)] = kept
         new = copy.deepcopy(self, memo)
         self._share_rng(new)

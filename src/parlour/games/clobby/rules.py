@@ -220,6 +220,9 @@ class OpenPosition(NamedTuple):
 
 class ClobbyState(State):
     LAZY_DEALS = True  # why: each pack seeds a generator of its own; a play-out ending with the deal needs none
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_score", "_hands", "_bids", "_trick", "_tricks", "_card_pts", "_bella_pts", "_bella", "_played",
+                     "_runs")
 
     # -- game level -------------------------------------------------------------------
     def _setup(self) -> None:
@@ -697,20 +700,6 @@ class ClobbyState(State):
             "game_point": self._game_point,
         })
         return view
-
-    def clone(self) -> ClobbyState:
-        new: ClobbyState = self._shallow_clone()
-        new._score = list(self._score)
-        new._hands = list(self._hands)
-        new._bids = list(self._bids)
-        new._trick = list(self._trick)
-        new._tricks = list(self._tricks)
-        new._card_pts = list(self._card_pts)
-        new._bella_pts = list(self._bella_pts)
-        new._bella = list(self._bella)
-        new._played = list(self._played)
-        new._runs = list(self._runs)
-        return new
 
 
 class Clobby(Game):

@@ -51,6 +51,9 @@ def card(value: int, suit: str) -> str:
 
 class GopsState(State):
     game: Gops
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_points", "_prizes", "_stake", "_history")
+    _COPIED_NESTED = ("_hands",)
 
     def _setup(self) -> None:
         options = self.game.options
@@ -228,15 +231,6 @@ class GopsState(State):
             "history": [_turn_dict(h) for h in self._history],
         })
         return view
-
-    def clone(self) -> GopsState:
-        new: GopsState = self._shallow_clone()
-        new._points = list(self._points)
-        new._prizes = list(self._prizes)
-        new._hands = [list(h) for h in self._hands]
-        new._stake = list(self._stake)
-        new._history = list(self._history)
-        return new
 
 
 def _turn_dict(turn: tuple[tuple[str, ...], str, str, int | None, bool]) -> dict[str, Any]:

@@ -266,6 +266,8 @@ class OpenPosition(NamedTuple):
 
 class SchafkopfState(State):
     LAZY_DEALS = True
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_scores", "_hands", "_bids", "_discard_list", "_trick", "_tricks")
     # -- set-up -------------------------------------------------------------------------
     def _setup(self) -> None:
         self._scores = [0, 0, 0]
@@ -534,16 +536,6 @@ class SchafkopfState(State):
             "target": self._target,
         })
         return view
-
-    def clone(self) -> SchafkopfState:
-        new: SchafkopfState = self._shallow_clone()
-        new._scores = list(self._scores)
-        new._hands = list(self._hands)
-        new._bids = list(self._bids)
-        new._discard_list = list(self._discard_list)
-        new._trick = list(self._trick)
-        new._tricks = list(self._tricks)
-        return new
 
 
 class Schafkopf(Game):

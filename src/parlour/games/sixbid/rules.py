@@ -151,6 +151,8 @@ def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
 
 class SixBidState(State):
     LAZY_DEALS = True
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_chips", "_hands", "_auction", "_trick", "_pips", "_tricks", "_history")
     # the match
     _chips: list[int]
     _over: bool
@@ -602,18 +604,6 @@ class SixBidState(State):
             "chips": list(self._chips),
         })
         return view
-
-    def clone(self) -> SixBidState:
-        """An independent copy, sharing the RNG until either deals again (``State._share_rng``)."""
-        new: SixBidState = self._shallow_clone()
-        new._chips = list(self._chips)
-        new._hands = list(self._hands)
-        new._auction = list(self._auction)
-        new._trick = list(self._trick)
-        new._pips = list(self._pips)
-        new._tricks = list(self._tricks)
-        new._history = list(self._history)
-        return new
 
 
 class SixBid(Game):

@@ -85,6 +85,9 @@ _OFFER_ANSWERS = ("accept", "decline")
 
 class TrucState(State):
     LAZY_DEALS = True
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_points", "rounds_won", "_log", "_trick", "_spoiled", "_tricks", "_won")
+    _COPIED_NESTED = ("_hands", "_dealt")
 
     # -- set-up -------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -383,19 +386,6 @@ class TrucState(State):
             "log": [list(x) for x in self._log],
         })
         return view
-
-    def clone(self) -> TrucState:
-        new: TrucState = self._shallow_clone()
-        new._points = list(self._points)
-        new.rounds_won = list(self.rounds_won)
-        new._log = list(self._log)
-        new._trick = list(self._trick)
-        new._spoiled = list(self._spoiled)
-        new._tricks = list(self._tricks)
-        new._won = list(self._won)
-        new._hands = [list(self._hands[0]), list(self._hands[1])]
-        new._dealt = [list(self._dealt[0]), list(self._dealt[1])]
-        return new
 
 
 class Truc(Game):
