@@ -32,8 +32,8 @@ the cached ``_legal()`` (``[]`` once the game is over).  ``_is_legal`` defaults 
 ``action in`` that cached list, and ``apply`` looks there itself when the list is already
 cached; a game whose hot path can test legality more cheaply (a bitmask test for a card)
 overrides it, and it must then answer False once the game is over.  ``_is_legal`` is called
-only with a ``str``, and may deal a pending lazy deal first; ``_legal()`` is never asked about
-a finished game.  ``_apply`` returns None, or the legal actions of the state it leaves when it
+only with a ``str``; neither it nor ``_legal()`` is asked about a pending lazy deal (below), and
+``_legal()`` never about a finished game.  ``_apply`` returns None, or the legal actions of the state it leaves when it
 knows them cheaply (the next card player's choices): the base class caches that, so a playout
 that asks ``legal_actions()`` and applies one pays for no further call.  (So ``_apply`` must not
 itself ask for the legal actions: the cache is stale while it runs.)  Games implement the
@@ -44,10 +44,16 @@ deals the next pack (``_shuffled_pack``: the state's next shuffle) unless the ga
 
 A game may set ``LAZY_DEALS = True``: the next pack is then shuffled only when something
 first asks about the new deal, so a playout or a search that stops at the end of a deal
-never pays for the next shuffle.  Such a game implements ``_await_deal()`` (mark its own
-phase so that each of its accessors calls ``_deal_next()`` first); the base class's own
-accessors (``dealer``, ``deal_is_fresh``, ``replay_deal``, ...) already do.  Shuffles are
-used for nothing else, so the packs are exactly those an eager deal gives.
+never pays for the next shuffle.  The engine alone keeps the deal pending (``_deal_pending``)
+and deals it (``_deal_next()``) before anything answers about the new deal: ``legal_actions``
+and ``apply`` before they ask the hooks, the base class's own accessors (``dealer``,
+``deal_is_fresh``, ``replay_deal``, ...), and a lazy game's accessors named in
+``DEALS_FIRST`` (``current_player``, ``phase``, ``action_is_private``, ``view``; a game may add
+its own), which ``State.__init_subclass__`` wraps so.  Why one mechanism: every accessor of
+every lazy game once began with the same guard, and one that forgot it answered about the
+finished deal.  So a lazy game's rules need not know a deal can be pending: between the end
+of a deal and the next one its fields still describe the finished deal, which nothing reads.
+Shuffles are used for nothing else, so the packs are exactly those an eager deal gives.
 
 Seeding contract (``SEEDING = 2``, DESIGN.md; so records replay exactly and nobody can work
 out the cards): a seed the program picks is ``secrets.randbits(128)``, so it cannot be searched
@@ -91,7 +97,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple, Self
+from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar
 
 from .cards import validate_deck
 from .echo import SHOWN_CHARS, shorten
@@ -347,6 +353,36 @@ class Game:
         return f"parlour.load({self.name!r}, **{self.options!r})"
 
 
+_Member = TypeVar("_Member")
+
+
+def _deals_first(member: _Member) -> _Member:
+    """``member`` (a method, or a property's getter) dealing a pending lazy deal before it answers.
+
+    The one guard of ``LAZY_DEALS`` (the module docstring): the engine's own accessors are written
+    with it, and a lazy game's ``DEALS_FIRST`` accessors are wrapped in it by ``State.__init_subclass__``.
+    """
+    if isinstance(member, property):  # (a getter of its own: without the call's packing, on hot accessors)
+        get = member.fget
+        assert get is not None
+
+        def dealt_get(self: State) -> Any:
+            if self._deal_pending:
+                self._deal_next()
+            return get(self)
+
+        return property(dealt_get, member.fset, member.fdel, member.__doc__)  # type: ignore[return-value]
+    method: Callable[..., Any] = member  # type: ignore[assignment]
+
+    @functools.wraps(method)
+    def dealt(self: State, *args: Any, **kwargs: Any) -> Any:
+        if self._deal_pending:
+            self._deal_next()
+        return method(self, *args, **kwargs)
+
+    return dealt  # type: ignore[return-value]
+
+
 class State:
     """One whole game (all its deals) in progress; see the module docstring for the hooks."""
 
@@ -355,6 +391,9 @@ class State:
     #: lists copied two (see ``clone``); None: the game names none, and a clone is a deep copy.
     _COPIED_LISTS: ClassVar[tuple[str, ...] | None] = None
     _COPIED_NESTED: ClassVar[tuple[str, ...]] = ()
+    #: For ``LAZY_DEALS`` games: the accessors that deal a pending deal before they answer (the
+    #: module docstring); ``__init_subclass__`` wraps each that the class itself defines.
+    DEALS_FIRST: ClassVar[tuple[str, ...]] = ("current_player", "phase", "action_is_private", "view")
     _rng_shared = False
     _replays = 0  # deals replayed so far (bounded by MAX_REPLAY_DEALS)
     #: How the seed was made (``parlour.fairness``: a commitment and the seeds behind it), or
@@ -372,6 +411,13 @@ class State:
     #: A copy of the current deal's start (``_keep_deal_start``); absent until a replay of a record
     #: with undos or an undo makes one.  Clones share it (nothing changes it).
     _deal_start_copy: DealStart
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.LAZY_DEALS:
+            for name in cls.DEALS_FIRST:
+                if name in cls.__dict__:
+                    setattr(cls, name, _deals_first(cls.__dict__[name]))
 
     # -- construction ----------------------------------------------------------------
     def _init(self, game: Game, seed: int, deck: Sequence[str] | None, dealer: int | None,
@@ -461,8 +507,7 @@ class State:
         if self.is_over:
             return
         if self.LAZY_DEALS:
-            self._deal_pending = True
-            self._await_deal()
+            self._deal_pending = True  # dealt when first asked about (the module docstring)
         else:
             self._deal_next()
 
@@ -470,13 +515,9 @@ class State:
         """Deal the next pack (from the state's RNG) to the next dealer."""
         self._start_deal(self._shuffled_pack(), (self._dealer + 1) % self.game.num_players)
 
-    def _await_deal(self) -> None:
-        """For ``LAZY_DEALS`` games: make the game's accessors call ``_deal_next()`` first."""
-        raise NotImplementedError
-
     @property
     def dealer(self) -> int:
-        if self._deal_pending:
+        if self._deal_pending:  # (inline, not ``_deals_first``: the rules read it on their hot path)
             self._deal_next()
         return self._dealer
 
@@ -545,7 +586,9 @@ class State:
     def legal_actions(self) -> list[str]:
         """The legal actions now, in a stable order (a fresh list the caller may keep)."""
         legal = self._legal_cache
-        if legal is None:
+        if legal is None:  # (always so while a deal is pending: ``_end_deal`` empties the cache)
+            if self._deal_pending:
+                self._deal_next()
             legal = self._legal_cache = () if self.is_over else self._legal()
         return [*legal]  # (a list display: cheaper than list() for a list or a tuple)
 
@@ -560,14 +603,20 @@ class State:
                 raise self._illegal(action)
             action = str.__str__(action)  # a str subclass (a StrEnum member): record the plain string
         legal = self._legal_cache
-        if action not in legal if legal is not None else not self._is_legal(action):
+        if legal is None:  # (always so while a deal is pending: ``_end_deal`` empties the cache)
+            if self._deal_pending:
+                self._deal_next()
+            if not self._is_legal(action):
+                raise self._illegal(action)
+        elif action not in legal:
             raise self._illegal(action)
         self.actions.append(action)
         # the cache is stale from here on: _apply must not ask for the legal actions
         self._legal_cache = self._apply(action)
 
+    @_deals_first
     def _illegal(self, action: object) -> IllegalAction:
-        """The error for an illegal ``action``; a game's ``_why_illegal`` sees only strings."""
+        """The error for an illegal ``action``; a game's ``_why_illegal`` sees only strings, of a dealt deal."""
         why = self._why_illegal(action) if isinstance(action, str) else "an action is a string"
         return IllegalAction(action, self.legal_actions(), why)
 
@@ -578,16 +627,16 @@ class State:
         return ""
 
     @property
+    @_deals_first
     def deal_is_fresh(self) -> bool:
         """No action has been made in the current deal yet (so it may be replayed)."""
-        if self._deal_pending:
-            self._deal_next()
         return len(self.actions) == self._actions_at_deal_start
 
     @property
     def can_replay_deal(self) -> bool:
         return not self.is_over and self.deal_is_fresh and len(self._packs) >= 2
 
+    @_deals_first
     def replay_deal(self) -> None:
         """Replace the fresh current deal by the previous deal's pack and dealer.
 
@@ -595,8 +644,6 @@ class State:
         which only the same pack *and* dealer give.  Rotation continues from there.  The
         previous deal's scores stand.  It is recorded so ``from_json`` reproduces it.
         """
-        if self._deal_pending:
-            self._deal_next()
         if not self.can_replay_deal:
             raise ValueError("a deal can be replayed only at the start of a deal after the first")
         if self._replays >= MAX_REPLAY_DEALS:
@@ -608,10 +655,9 @@ class State:
         self._start_deal(list(pack), dealer)
 
     @property
+    @_deals_first
     def deal_actions(self) -> int:
         """How many actions of the current deal are standing (what ``undo`` may take back)."""
-        if self._deal_pending:
-            self._deal_next()
         return len(self.actions) - self._actions_at_deal_start
 
     def undo(self, n: int) -> None:
@@ -690,10 +736,9 @@ class State:
         fresh.proof = self.proof
         return fresh
 
+    @_deals_first
     def current_pack(self) -> list[str]:
         """The pack the current deal was dealt from (for interfaces' records, not for bots)."""
-        if self._deal_pending:
-            self._deal_next()
         return list(self._packs[-1][0])
 
     @property
@@ -701,6 +746,7 @@ class State:
         """How many packs this game has dealt so far (a fresh shuffle within a deal counts)."""
         return len(self._packs)
 
+    @_deals_first
     def redeal(self, pack: Sequence[str]) -> None:
         """Deal the fresh current deal again from ``pack``, with the same dealer.
 
@@ -708,8 +754,6 @@ class State:
         explicit chance nodes), including a shuffle the rules make within a deal.  It is not
         recorded: such a state is rebuilt from its adapter's history, not from ``to_json``.
         """
-        if self._deal_pending:
-            self._deal_next()
         if not self.deal_is_fresh or self.is_over:
             raise ValueError("only a deal nobody has acted in yet can be dealt again")
         checked = self._check_deck(pack)

@@ -49,8 +49,7 @@ bit pattern -> its codes in display order) and ``_apply`` (a card's power for ea
 led suit from a table), and the card codes themselves are the trick's entries, so no
 conversion happens per card.  The engine's ``apply`` does the checking and the record.  The
 shuffle, the RNG shared by clones and the next deal dealt only when first asked about
-(``LAZY_DEALS``: every accessor here deals it first when the phase is ``PENDING``) are the
-engine's.
+(``LAZY_DEALS``: the engine deals it before anything answers about it) are the engine's.
 """
 
 from __future__ import annotations
@@ -82,7 +81,7 @@ BID_INDEX = {b: i for i, b in enumerate(BIDS)}
 #: legal bidding actions when the standing bid is level - 1 (index 0: nothing bid yet)
 BID_LEGAL = tuple(tuple(BIDS[i] for i in range(level, 6)) + ("pass",) for level in range(7))
 
-BID, DECLARE, CALLING, GIVE, PLAY, OVER, PENDING = range(7)
+BID, DECLARE, CALLING, GIVE, PLAY, OVER = range(6)
 PHASE_NAMES = ("bid", "declare", "call", "give", "play", "over")
 TRUMP_ANY = ("trump C", "trump D", "trump H", "trump S")
 TRUMP_NOT_HEARTS = ("trump C", "trump D", "trump S")
@@ -248,9 +247,6 @@ class SixBidState(State):
             return bool(BIT_OF.get(action, 0) & (h & self._ledmask or h))
         if ph == BID:
             return action in BID_LEGAL[self._bid + 1]
-        if ph == PENDING:
-            self._deal_next()
-            return self._is_legal(action)
         return super()._is_legal(action)
 
     def _legal(self) -> Sequence[str]:
@@ -266,9 +262,6 @@ class SixBidState(State):
                     *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511])
         if ph == BID:
             return BID_LEGAL[self._bid + 1]
-        if ph == PENDING:
-            self._deal_next()
-            return self._legal()
         if ph == DECLARE:
             return TRUMP_NOT_HEARTS if self._contract == SOLO else TRUMP_ANY
         if ph == CALLING:
@@ -484,15 +477,9 @@ class SixBidState(State):
             "final_trick": _trick_dict(self._last_trick) if self._last_trick is not None else None,
         })
 
-    # -- the next deal, dealt when first needed (engine.State.LAZY_DEALS) -------------------
-    def _await_deal(self) -> None:
-        self._phase = PENDING
-
     # -- the rest of the API -----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._to_move
 
     @property
@@ -513,14 +500,10 @@ class SixBidState(State):
 
     @property
     def phase(self) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
         return PHASE_NAMES[self._phase]
 
     @property
     def action_is_private(self) -> bool:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._phase == GIVE
 
     def _why_illegal(self, action: str) -> str:
@@ -557,8 +540,6 @@ class SixBidState(State):
         return ""
 
     def view(self, seat: int) -> dict[str, Any]:
-        if self._phase == PENDING:
-            self._deal_next()
         view = self._base_view(seat)
         t = self._trump
         sol = self._soloist

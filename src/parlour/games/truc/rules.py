@@ -42,8 +42,8 @@ Choices where RULES.md is silent (each what a player at the table would expect):
   once (the summary keeps ``round_scores``, the points after the deal), except after the
   game's last deal, where the final round's points stay on show.
 - **A spoiled trick's ``last_trick``** has ``"winner": None`` and ``"spoiled": True``.
-- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): every accessor of this
-  module deals it first when the phase is ``PENDING``.  Why: each pack has a generator of its
+- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): the engine deals it before
+  anything answers about it.  Why: each pack has a generator of its
   own (the seeding contract), and a play-out that stops at the end of a deal need not seed one.
 
 Internally hands are short lists of card codes kept in display order (high rank first),
@@ -75,9 +75,6 @@ CALL_ANSWER = "call-answer"
 PLAY = "play"
 OFFER_ANSWER = "offer-answer"
 OVER = "over"
-#: Not a phase of the rules: the next deal is dealt when something first asks about it
-#: (``LAZY_DEALS``), so a playout that stops at the end of a deal never pays for its shuffle.
-PENDING = "pending"
 _CALL_ACTIONS = ("play", "call")
 _CALL_ANSWERS = ("accept", "refuse")
 _OFFER_ANSWERS = ("accept", "decline")
@@ -144,9 +141,6 @@ class TrucState(State):
             return _OFFER_ANSWERS
         if phase == CALL_ANSWER:
             return _CALL_ANSWERS
-        if phase == PENDING:
-            self._deal_next()
-            return self._legal()
         return ()
 
     def _apply(self, action: str) -> Sequence[str] | None:
@@ -278,15 +272,13 @@ class TrucState(State):
         summary["game_over"] = self._over
         self._trick = []
         self._offer = None
+        self._phase = OVER  # (until the next deal, dealt lazily, starts its own)
         if self._over:
-            self._phase = OVER
             self._to_move = None
             self._hands = [[], []]
         self._end_deal(summary)
 
     def _why_illegal(self, action: str) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
         phase = self._phase
         if phase == OVER:
             return "the game is over"
@@ -312,15 +304,9 @@ class TrucState(State):
             return "you do not hold that card"
         return "play a card from your hand (or make an offer before it)"
 
-    # -- the next deal, dealt when first needed (engine.State.LAZY_DEALS) -------------------
-    def _await_deal(self) -> None:
-        self._phase = PENDING
-
     # -- the rest of the API --------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._to_move
 
     @property
@@ -339,17 +325,9 @@ class TrucState(State):
 
     @property
     def phase(self) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._phase
 
-    @property
-    def action_is_private(self) -> bool:
-        return False
-
     def view(self, seat: int) -> dict[str, Any]:
-        if self._phase == PENDING:
-            self._deal_next()
         view = self._base_view(seat)
         offer = None
         if self._offer is not None:
