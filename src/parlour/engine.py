@@ -13,7 +13,8 @@ they live here once.  A game module supplies only its rules through a handful of
 - ``_apply(action)``             make a legal action's effects (legality already checked); it
                                  may return the new state's ``_legal()`` when it has it at hand
 - ``view(seat)``                 what that seat may know (start from ``_base_view``)
-- ``current_player`` / ``winner`` / ``is_over`` / ``phase`` / ``scores``
+- ``current_player`` / ``phase`` / ``scores``, and ``is_over`` (or set ``_over`` when the game ends)
+- ``winner`` only when it is not the seat with the single highest score (``sole_leader``)
 - ``action_is_private`` when the next action is hidden from the other seats
 - ``_COPIED_LISTS`` / ``_COPIED_NESTED`` the game's mutable fields, which ``clone`` copies
 
@@ -97,7 +98,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from .cards import validate_deck
 from .echo import SHOWN_CHARS, shorten
@@ -302,14 +303,23 @@ class Game:
     #: The engine still takes the choices one seat after the other, hiding the earlier ones;
     #: research adapters present such turns as simultaneous moves.
     SIMULTANEOUS: ClassVar[bool] = False
-    #: The phases a view may name, in order (each game's ``views.Phase``); research adapters
-    #: encode the phase by its position here.
+    #: The phases a view may name, in order; research adapters encode the phase by its position
+    #: here.  Unless a game says them, they are the ``Literal`` its state's ``phase`` is typed to
+    #: return (each game's ``views.Phase``), read once by ``__init_subclass__``: why, so that a
+    #: game names its phases once, in that type.
     PHASES: ClassVar[tuple[str, ...]] = ()
     #: No seat's score in one deal goes beyond plus or minus this (research adapters' utility bounds).
     DEAL_SCORE_BOUND: ClassVar[int] = 1000
     #: No deal takes more actions than this (a bound for research adapters' episode lengths).
     DEAL_LENGTH_BOUND: ClassVar[int] = 400
     state_class: ClassVar[type[State]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "PHASES" not in cls.__dict__ and "state_class" in cls.__dict__:
+            phase: Any = cls.state_class.phase  # the property (mypy types it as its getter, on a class)
+            hint = get_type_hints(phase.fget).get("return")  # (through a DEALS_FIRST wrapper too)
+            cls.PHASES = get_args(hint) if get_origin(hint) is Literal else ()
 
     def __init__(self, **options: Any) -> None:
         known = {o.name: o for o in self.OPTIONS}
@@ -366,6 +376,7 @@ def _deals_first(member: _Member) -> _Member:
         get = member.fget
         assert get is not None
 
+        @functools.wraps(get)
         def dealt_get(self: State) -> Any:
             if self._deal_pending:
                 self._deal_next()
@@ -395,6 +406,7 @@ class State:
     #: module docstring); ``__init_subclass__`` wraps each that the class itself defines.
     DEALS_FIRST: ClassVar[tuple[str, ...]] = ("current_player", "phase", "action_is_private", "view")
     _rng_shared = False
+    _over = False  # whether the game has ended (``is_over``), for a game that keeps no other sign of it
     _replays = 0  # deals replayed so far (bounded by MAX_REPLAY_DEALS)
     #: How the seed was made (``parlour.fairness``: a commitment and the seeds behind it), or
     #: None.  The engine only carries it in the record; ``parlour verify`` checks it.
@@ -556,11 +568,18 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        raise NotImplementedError
+        """Whether the game has ended: by default the ``_over`` flag, which such a game sets when it ends."""
+        return self._over
 
     @property
     def winner(self) -> int | None:
-        raise NotImplementedError
+        """The winning seat once the game is over, None before it or for a tie.
+
+        By default the seat with the single highest score (``sole_leader``), as in most games; why
+        here: four games said it each in their own words.  A game won otherwise (Le Truc: by rounds,
+        its scores being the current round's points) answers itself.
+        """
+        return sole_leader(self.scores) if self.is_over else None
 
     @property
     def scores(self) -> list[int]:
@@ -866,6 +885,13 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: {len(self.actions)} actions, phase {self.phase}>"
+
+
+def sole_leader(scores: Sequence[int]) -> int | None:
+    """The seat with the single highest of ``scores``, or None when several share it."""
+    top = max(scores)
+    leaders = [seat for seat, score in enumerate(scores) if score == top]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def plain_copy(value: Any) -> Any:

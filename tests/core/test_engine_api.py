@@ -240,3 +240,12 @@ def test_each_accessor_of_a_lazy_game_deals_a_pending_deal_first(name):
         assert ask(probe, accessor) == ask(dealt, accessor), accessor
         if accessor in vars(type(state)):  # (one the game leaves to the base class needs no deal)
             assert not probe._deal_pending and probe.deals_dealt == dealt.deals_dealt == 2, accessor
+
+
+@pytest.mark.parametrize("name", parlour.names())
+def test_a_games_phases_are_read_from_the_type_of_its_phase(name):
+    """``Game.PHASES`` is each game's ``views.Phase``, in order, named once there."""
+    import importlib
+    from typing import get_args
+
+    assert parlour.load(name).PHASES == get_args(importlib.import_module(f"parlour.games.{name}.views").Phase)

@@ -119,7 +119,7 @@ KQ_MASK = {m: sum((1 << (s * 8 + R_KING)) | (1 << (s * 8 + R_QUEEN)) for s in ra
 
 # phases
 ROUND1, ROUND2, REPLY, NAME, OVERCALL, DIX, PLAY, OVER = range(8)
-PHASE_NAMES = ("round 1", "round 2", "schmeiss", "name", "overcall", "dix", "play", "over")
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)  # by the phase numbers above
 NAME_ACTIONS = tuple(tuple(f"name {SUITS[s]}" for s in range(4) if s != up) for up in range(4))
 NAME_SUIT = {f"name {SUITS[s]}": s for s in range(4)}
 ROUND1_ACTIONS = ("take", "pass", "schmeiss")
@@ -616,19 +616,11 @@ class ClobbyState(State):
         return None if self._over else self._turn
 
     @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def winner(self) -> int | None:
-        return self._winner
-
-    @property
     def scores(self) -> list[int]:
         return list(self._score)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return PHASE_NAMES[self._phase]
 
     @property
@@ -682,7 +674,6 @@ class Clobby(Game):
     title = "Clobby"
     description = "Klaberjass for two: take or name trumps, meld runs, and beware of going bete."
     num_players = 2
-    PHASES = get_args(Phase)
     PACK = PACK
     OPTIONS = (
         Option("game_point", int, 500, "points that win the game", 100, 9999),

@@ -30,7 +30,7 @@ copy of the legal list, so random playouts stay fast (see ``bench/engine_speed.p
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any
 
 from ...engine import Game, Option, State
 from .views import Phase
@@ -182,12 +182,6 @@ class GopsState(State):
         return child
 
     @property
-    def winner(self) -> int | None:
-        if self._turn < self._turns or self._points[0] == self._points[1]:
-            return None
-        return 0 if self._points[0] > self._points[1] else 1
-
-    @property
     def payoffs(self) -> list[int]:
         """What each seat has gained by the ``scoring`` option (zero-sum; 0 before the end)."""
         if self._turn < self._turns:
@@ -202,7 +196,7 @@ class GopsState(State):
         return True
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return "over" if self.is_over else "bid"
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -243,7 +237,6 @@ class Gops(Game):
     title = "GOPS"
     description = "Game of Pure Strategy: bid your clubs against the computer's spades for the diamonds."
     num_players = 2
-    PHASES = get_args(Phase)
     HAS_DEALER = False
     PACK = PRIZE_PACK
     OPTIONS = (

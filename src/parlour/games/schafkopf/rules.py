@@ -156,7 +156,7 @@ def pips_of(mask: int) -> int:
 
 
 BID, DISCARD, PLAY, OVER = 0, 1, 2, 3
-PHASES = ("bid", "discard", "play", "over")
+PHASES: tuple[Phase, ...] = get_args(Phase)  # by the phase numbers above
 BIDS = ("pick-up", "pass")
 
 
@@ -467,23 +467,11 @@ class SchafkopfState(State):
         return None if self._over else self._to_move
 
     @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
     def scores(self) -> list[int]:
         return list(self._scores)
 
     @property
-    def winner(self) -> int | None:
-        if not self._over:
-            return None
-        top = max(self._scores)
-        leaders = [s for s in range(3) if self._scores[s] == top]
-        return leaders[0] if len(leaders) == 1 else None
-
-    @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return "over" if self._over else PHASES[self._phase]
 
     @property
@@ -525,7 +513,6 @@ class Schafkopf(Game):
     title = "Schafkopf"
     description = "Three-handed Schafkopf: pick up the skat and take 61 pips alone, or play Ramsch when all pass."
     num_players = 3
-    PHASES = get_args(Phase)
     PACK = PACK_32
     OPTIONS = (
         Option("target", int, 10, "the score that ends the game (highest wins)", 1, 1000),

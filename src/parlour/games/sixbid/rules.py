@@ -82,7 +82,7 @@ BID_INDEX = {b: i for i, b in enumerate(BIDS)}
 BID_LEGAL = tuple(tuple(BIDS[i] for i in range(level, 6)) + ("pass",) for level in range(7))
 
 BID, DECLARE, CALLING, GIVE, PLAY, OVER = range(6)
-PHASE_NAMES = ("bid", "declare", "call", "give", "play", "over")
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)  # by the phase numbers above
 TRUMP_ANY = ("trump C", "trump D", "trump H", "trump S")
 TRUMP_NOT_HEARTS = ("trump C", "trump D", "trump S")
 NEXT = (1, 2, 0)
@@ -483,23 +483,11 @@ class SixBidState(State):
         return self._to_move
 
     @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
     def scores(self) -> list[int]:
         return list(self._chips)
 
     @property
-    def winner(self) -> int | None:
-        if not self._over:
-            return None
-        best = max(self._chips)
-        leaders = [s for s in range(3) if self._chips[s] == best]
-        return leaders[0] if len(leaders) == 1 else None
-
-    @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return PHASE_NAMES[self._phase]
 
     @property
@@ -592,7 +580,6 @@ class SixBid(Game):
     title = "Six-Bid Solo"
     description = "Six-Bid Solo (Slough): one soloist against two for chips, six bids from solo to call."
     num_players = 3
-    PHASES = get_args(Phase)
     PACK = PACK_36
     OPTIONS = (
         Option("chips", int, 1000, "chips each seat starts the match with", low=10, high=1_000_000),

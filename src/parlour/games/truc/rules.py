@@ -54,7 +54,7 @@ against the cached ``_legal()`` list: a deal has at most four choices at any poi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, get_args
+from typing import Any, Final
 
 from ...cards import PACK_32, SUITS
 from ...engine import Game, State
@@ -70,11 +70,11 @@ TARGET = 12
 ROUNDS_TO_WIN = 2
 HAND = 3
 
-CALL = "call"
-CALL_ANSWER = "call-answer"
-PLAY = "play"
-OFFER_ANSWER = "offer-answer"
-OVER = "over"
+CALL: Final = "call"
+CALL_ANSWER: Final = "call-answer"
+PLAY: Final = "play"
+OFFER_ANSWER: Final = "offer-answer"
+OVER: Final = "over"
 _CALL_ACTIONS = ("play", "call")
 _CALL_ANSWERS = ("accept", "refuse")
 _OFFER_ANSWERS = ("accept", "decline")
@@ -122,7 +122,7 @@ class TrucState(State):
         self._pos = i + 6
         self._hands = hands
         self._dealt = [list(hands[0]), list(hands[1])]
-        self._phase = CALL
+        self._phase: Phase = CALL
         self._to_move: int | None = 1 - self.dealer
         self._leader = 1 - self.dealer
 
@@ -310,10 +310,6 @@ class TrucState(State):
         return self._to_move
 
     @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
     def winner(self) -> int | None:
         if not self._over:
             return None
@@ -324,7 +320,7 @@ class TrucState(State):
         return list(self._points)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -371,7 +367,6 @@ class Truc(Game):
     title = "Le Truc"
     description = "Provençal bluffing game: three cards, calls for new ones, doubling and remaindering to 12."
     num_players = 2
-    PHASES = get_args(Phase)
     PACK = PACK_32
     OPTIONS = ()
     state_class = TrucState
