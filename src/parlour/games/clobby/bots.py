@@ -161,7 +161,7 @@ class EasyBot:
         if phase == "overcall":
             j, n, _, _ = _tout_counts(hand)
             return "tout-atout" if j >= 2 and j + n >= 3 else "pass"
-        suits = {a: parsed.suit for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
+        suits = {a: parsed.named for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
         best = max(suits, key=lambda a: hand_count(hand, suits[a])[0])
         if phase == "name":
             return best

@@ -229,7 +229,7 @@ class EasyBot:
         if wanted and (trump := str(SuitChoice("trump", wanted))) in legal:
             return trump
         suits = by_suit(cards)
-        options = {a: parsed.suit for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
+        options = {a: parsed.named for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
         return max(options, key=lambda a: (len(suits[options[a]]), trump_estimate(cards, options[a])))
 
     def _call(self, view: dict[str, Any], legal: list[str]) -> str:

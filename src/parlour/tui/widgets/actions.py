@@ -55,7 +55,7 @@ class ActionBar(Widget):
         for action, key in zip(self.actions, self.keys, strict=True):
             if len(key) > 1:
                 parsed = parse(self.game, action)  # a card called shows its card only
-                named = parsed.card if isinstance(parsed, CardChoice) else action
+                named = parsed.named if isinstance(parsed, CardChoice) else action
                 out.append(f"[{key.upper()}] {pretty_action(named)}")
             else:
                 out.append(f"[{key.upper()}] {pretty_action(action)}" if key else pretty_action(action))
