@@ -10,11 +10,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
-from textual.message import Message
 from textual.widget import Widget
 
 from ...actions import CardChoice, parse
 from ..cardtext import pretty_action
+from . import Clicked
 
 GAP = 2
 
@@ -25,10 +25,8 @@ class ActionBar(Widget):
     ActionBar.-empty { display: none; }
     """
 
-    class Chosen(Message):
-        def __init__(self, index: int) -> None:
-            self.index = index
-            super().__init__()
+    class Chosen(Clicked):
+        """A choice was clicked."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
