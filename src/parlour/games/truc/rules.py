@@ -127,14 +127,18 @@ class TrucState(State):
         self._leader = 1 - self.dealer
 
     # -- the hot path: the engine's hooks ----------------------------------------------
+    def _card_choices(self) -> list[str]:
+        """The card player's choices: his cards, then the offer he may still make before one."""
+        seat: int = self._to_move  # type: ignore[assignment]
+        acts = self._hands[seat][:]
+        if not (self._remainder or self._offered):
+            acts.append("remainder" if self._points[seat] + 2 * self._stake > TARGET else "double")
+        return acts
+
     def _legal(self) -> Sequence[str]:
         phase = self._phase
         if phase == PLAY:
-            seat: int = self._to_move  # type: ignore[assignment]
-            acts = self._hands[seat][:]
-            if not (self._remainder or self._offered):
-                acts.append("remainder" if self._points[seat] + 2 * self._stake > TARGET else "double")
-            return acts
+            return self._card_choices()
         if phase == CALL:
             return _CALL_ACTIONS
         if phase == OFFER_ANSWER:
@@ -156,12 +160,8 @@ class TrucState(State):
                 self._to_move = 1 - seat
             else:
                 self._play_card(seat, action)
-                if self._phase == PLAY:  # the next card player's choices (as _legal), while at hand
-                    q: int = self._to_move  # type: ignore[assignment]
-                    acts = self._hands[q][:]
-                    if not (self._remainder or self._offered):
-                        acts.append("remainder" if self._points[q] + 2 * self._stake > TARGET else "double")
-                    return acts
+                if self._phase == PLAY:  # the next card player's choices, while at hand
+                    return self._card_choices()
         elif phase == OFFER_ANSWER:
             by, kind = self._offer  # type: ignore[misc]
             self._offer = None
