@@ -78,6 +78,8 @@ OVER: Final = "over"
 _CALL_ACTIONS = ("play", "call")
 _CALL_ANSWERS = ("accept", "refuse")
 _OFFER_ANSWERS = ("accept", "decline")
+#: the legal actions of every phase but card play: the same few words each time
+_ANSWERS: dict[str, tuple[str, ...]] = {CALL: _CALL_ACTIONS, CALL_ANSWER: _CALL_ANSWERS, OFFER_ANSWER: _OFFER_ANSWERS}
 
 
 class TrucState(State):
@@ -136,16 +138,9 @@ class TrucState(State):
         return acts
 
     def _legal(self) -> Sequence[str]:
-        phase = self._phase
-        if phase == PLAY:
+        if self._phase == PLAY:
             return self._card_choices()
-        if phase == CALL:
-            return _CALL_ACTIONS
-        if phase == OFFER_ANSWER:
-            return _OFFER_ANSWERS
-        if phase == CALL_ANSWER:
-            return _CALL_ANSWERS
-        return ()
+        return _ANSWERS.get(self._phase, ())
 
     def _apply(self, action: str) -> Sequence[str] | None:
         seat = self._to_move
