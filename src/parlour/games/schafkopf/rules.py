@@ -266,6 +266,7 @@ class OpenPosition(NamedTuple):
 
 class SchafkopfState(State):
     LAZY_DEALS = True
+    DEALS_FIRST = (*State.DEALS_FIRST, "open_position")
     #: the mutable fields a clone copies (``engine.State.clone``)
     _COPIED_LISTS = ("_scores", "_hands", "_bids", "_discard_list", "_trick", "_tricks")
     # -- set-up -------------------------------------------------------------------------
@@ -403,8 +404,6 @@ class SchafkopfState(State):
 
     def open_position(self) -> OpenPosition:
         """The deal as it stands with every card shown (see :class:`OpenPosition`)."""
-        if self._phase == PENDING:
-            self._deal_next()
         pips, count, winners = self._taken()
         h = self._hands
         return OpenPosition((h[0], h[1], h[2]), self._leader, tuple(self._trick), self._soloist, self.dealer,
