@@ -86,7 +86,7 @@ class TrucState(State):
     LAZY_DEALS = True
     #: the mutable fields a clone copies (``engine.State.clone``)
     _COPIED_LISTS = ("_points", "rounds_won", "_log", "_trick", "_spoiled", "_tricks", "_won")
-    _COPIED_NESTED = ("_hands", "_dealt")
+    _COPIED_NESTED = ("_hands",)  # (not _dealt: it is only ever replaced whole, so clones may share it)
 
     # -- set-up -------------------------------------------------------------------------
     def _setup(self) -> None:
