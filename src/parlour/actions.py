@@ -54,25 +54,29 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class CardChoice:
-    """A word naming a card that is not played (Six-Bid's ``call AD``)."""
+class Choice:
+    """A word naming something that is not played, ``<word> <named>``: a card or a suit.
+
+    Why one value type: both kinds are the same two words, read by ``words_parser`` and said back by
+    ``str()`` alike; what ``named`` is (a card code, a suit letter) is the kind, told apart by the
+    subclass, so that code can ask which one a choice names.
+    """
 
     word: str
-    card: str
+    named: str
 
     def __str__(self) -> str:
-        return f"{self.word} {self.card}"
+        return f"{self.word} {self.named}"
 
 
 @dataclass(frozen=True, slots=True)
-class SuitChoice:
-    """A word naming a suit (Clobby's ``name H``, Six-Bid's ``trump C``)."""
+class CardChoice(Choice):
+    """A word naming a card that is not played (Six-Bid's ``call AD``): ``named`` is the card."""
 
-    word: str
-    suit: str
 
-    def __str__(self) -> str:
-        return f"{self.word} {self.suit}"
+@dataclass(frozen=True, slots=True)
+class SuitChoice(Choice):
+    """A word naming a suit (Clobby's ``name H``, Six-Bid's ``trump C``): ``named`` is the suit."""
 
 
 @dataclass(frozen=True, slots=True)

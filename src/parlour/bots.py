@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Protocol
 
 from .registry import game_class, part
 
@@ -37,6 +38,35 @@ class RandomBot:
         """The mixed strategy ``act`` samples: uniform over the legal actions (for exploitability tools)."""
         legal = view["legal_actions"]
         return {action: 1.0 / len(legal) for action in legal}
+
+
+#: A phase's handler: ``handler(view, legal, rng)`` -> one of ``legal`` (see ``PhaseBot``).
+Handler = Callable[[dict[str, Any], list[str], random.Random], str]
+
+
+class PhaseBot:
+    """A player that answers each phase of a game with a method of its own, named as data.
+
+    Why one dispatcher: every game's easy player began ``act`` the same way (the only legal action
+    is played at once, without thought and without drawing from ``rng``, then one test of the
+    view's phase per method).  A subclass now declares ``PHASE_HANDLERS`` (phase -> the name of
+    its method) and ``OTHER_PHASES`` (the method for every other phase; by default a uniform
+    choice, ``_any``); each is called as ``handler(view, legal, rng)``.  Names rather than the
+    functions, so that a subclass overriding a handler is dispatched to.
+    """
+
+    PHASE_HANDLERS: ClassVar[Mapping[str, str]] = {}
+    OTHER_PHASES: ClassVar[str] = "_any"
+
+    def act(self, view: dict[str, Any], rng: random.Random) -> str:
+        legal: list[str] = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        handler: Handler = getattr(self, self.PHASE_HANDLERS.get(view["phase"], self.OTHER_PHASES))
+        return handler(view, legal, rng)
+
+    def _any(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        return rng.choice(legal)
 
 
 def levels(game: str) -> list[str]:

@@ -83,24 +83,18 @@ class _Parser(argparse.ArgumentParser):
 
 
 # -- argument types: each refuses a bad value while the command line is parsed ----------------
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and 0 <= value <= MAX_DELAY):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to {MAX_DELAY:g}, not {_shown(text)}")
-    return value
+def _seconds(high: float) -> Callable[[str], float]:
+    """The argument type of a number of seconds from 0 to ``high`` (a pause, a time to think)."""
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and 0 <= value <= high):
+            raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to {high:g}, not {_shown(text)}")
+        return value
 
-
-def _think(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and 0 <= value <= MAX_THINK):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to {MAX_THINK:g}, not {_shown(text)}")
-    return value
+    return seconds
 
 
 def _range_text(low: int | None, high: int | None) -> str:
@@ -231,10 +225,10 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
                        help="seed for the shuffle and first dealer (a new game only)")
         p.add_argument("--open", action="store_true", help="open hands: see every seat's cards")
         p.add_argument("--replay", action="store_true", help="ask at each deal whether to replay the previous one")
-        p.add_argument("--delay", type=_seconds, default=0.0, metavar="S",
+        p.add_argument("--delay", type=_seconds(MAX_DELAY), default=0.0, metavar="S",
                        help=f"seconds to pause after each computer move, 0 to {MAX_DELAY:g} (default 0)")
         p.add_argument("--jokes", action="store_true", help="the computer tells jokes (Le Truc)")
-        p.add_argument("--think", type=_think, metavar="S",
+        p.add_argument("--think", type=_seconds(MAX_THINK), metavar="S",
                        help=f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
                             "(default: Clobby 0.25, Schafkopf 0.1, Six-Bid 0.4)")
         if game is not None:
@@ -243,13 +237,13 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     p = game_command("demo", "Watch the computer play every seat.")
     p.add_argument("--level", default="easy", help=f"computer players: {level_names} (default easy)")
     p.add_argument("--seed", type=_whole(0, MAX_SEED), metavar="N", help="seed for the shuffle and first dealer")
-    p.add_argument("--delay", type=_seconds, default=0.0, metavar="S",
+    p.add_argument("--delay", type=_seconds(MAX_DELAY), default=0.0, metavar="S",
                    help=f"seconds to pause after each move, 0 to {MAX_DELAY:g} (default 0)")
     p.add_argument("--record", type=_record_path, metavar="FILE",
                    help="also write the game record (JSON) to this file")
     p.add_argument("--deals", type=_whole(1, MAX_DEALS), metavar="N",
                    help=f"stop after this many deals, 1 to {MAX_DEALS} (default: the whole game)")
-    p.add_argument("--think", type=_think, metavar="S",
+    p.add_argument("--think", type=_seconds(MAX_THINK), metavar="S",
                    help=f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
                             "(default: Clobby 0.25, Schafkopf 0.1, Six-Bid 0.4)")
     if game is not None:
@@ -257,7 +251,7 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
 
     p = command("replay", "Replay a game record file, with every hand shown.", uses_db=False)
     p.add_argument("file", help="a record written by `parlour export` or `parlour demo --record`")
-    p.add_argument("--delay", type=_seconds, default=0.0, metavar="S",
+    p.add_argument("--delay", type=_seconds(MAX_DELAY), default=0.0, metavar="S",
                    help=f"seconds to pause after each move, 0 to {MAX_DELAY:g} (default 0)")
     p = command("verify", "Check that a finished game's cards came from its committed seeds, and show its deals.",
                 uses_db=False)
@@ -292,7 +286,7 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     p.add_argument("--deals", type=_whole(1, 1_000_000), default=100, metavar="N",
                    help="duplicate packs to play (each once per seating of A; default 100)")
     p.add_argument("--jobs", type=_whole(1, 64), default=1, metavar="J", help="worker processes (default 1)")
-    p.add_argument("--think", type=_think, default=None, metavar="S",
+    p.add_argument("--think", type=_seconds(MAX_THINK), default=None, metavar="S",
                    help=f"seconds a strong player may think per decision, 0 to {MAX_THINK:g} "
                         "(default: the game's own, as for play)")
     p.add_argument("--seed", type=_whole(0, MAX_SEED), default=1, metavar="N", help="seed of the first pack")

@@ -13,8 +13,10 @@ they live here once.  A game module supplies only its rules through a handful of
 - ``_apply(action)``             make a legal action's effects (legality already checked); it
                                  may return the new state's ``_legal()`` when it has it at hand
 - ``view(seat)``                 what that seat may know (start from ``_base_view``)
-- ``current_player`` / ``winner`` / ``is_over`` / ``phase`` / ``scores``
+- ``current_player`` / ``phase`` / ``scores``, and ``is_over`` (or set ``_over`` when the game ends)
+- ``winner`` only when it is not the seat with the single highest score (``sole_leader``)
 - ``action_is_private`` when the next action is hidden from the other seats
+- ``_COPIED_LISTS`` / ``_COPIED_NESTED`` the game's mutable fields, which ``clone`` copies
 
 Every view also carries, for the table and the interfaces: ``"hand"`` in display order,
 ``"trick"`` (the current trick as ``[[seat, card], ...]``), ``"last_trick"``
@@ -31,8 +33,8 @@ the cached ``_legal()`` (``[]`` once the game is over).  ``_is_legal`` defaults 
 ``action in`` that cached list, and ``apply`` looks there itself when the list is already
 cached; a game whose hot path can test legality more cheaply (a bitmask test for a card)
 overrides it, and it must then answer False once the game is over.  ``_is_legal`` is called
-only with a ``str``, and may deal a pending lazy deal first; ``_legal()`` is never asked about
-a finished game.  ``_apply`` returns None, or the legal actions of the state it leaves when it
+only with a ``str``; neither it nor ``_legal()`` is asked about a pending lazy deal (below), and
+``_legal()`` never about a finished game.  ``_apply`` returns None, or the legal actions of the state it leaves when it
 knows them cheaply (the next card player's choices): the base class caches that, so a playout
 that asks ``legal_actions()`` and applies one pays for no further call.  (So ``_apply`` must not
 itself ask for the legal actions: the cache is stale while it runs.)  Games implement the
@@ -43,10 +45,16 @@ deals the next pack (``_shuffled_pack``: the state's next shuffle) unless the ga
 
 A game may set ``LAZY_DEALS = True``: the next pack is then shuffled only when something
 first asks about the new deal, so a playout or a search that stops at the end of a deal
-never pays for the next shuffle.  Such a game implements ``_await_deal()`` (mark its own
-phase so that each of its accessors calls ``_deal_next()`` first); the base class's own
-accessors (``dealer``, ``deal_is_fresh``, ``replay_deal``, ...) already do.  Shuffles are
-used for nothing else, so the packs are exactly those an eager deal gives.
+never pays for the next shuffle.  The engine alone keeps the deal pending (``_deal_pending``)
+and deals it (``_deal_next()``) before anything answers about the new deal: ``legal_actions``
+and ``apply`` before they ask the hooks, the base class's own accessors (``dealer``,
+``deal_is_fresh``, ``replay_deal``, ...), and a lazy game's accessors named in
+``DEALS_FIRST`` (``current_player``, ``phase``, ``action_is_private``, ``view``; a game may add
+its own), which ``State.__init_subclass__`` wraps so.  Why one mechanism: every accessor of
+every lazy game once began with the same guard, and one that forgot it answered about the
+finished deal.  So a lazy game's rules need not know a deal can be pending: between the end
+of a deal and the next one its fields still describe the finished deal, which nothing reads.
+Shuffles are used for nothing else, so the packs are exactly those an eager deal gives.
 
 Seeding contract (``SEEDING = 2``, DESIGN.md; so records replay exactly and nobody can work
 out the cards): a seed the program picks is ``secrets.randbits(128)``, so it cannot be searched
@@ -90,7 +98,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from .cards import validate_deck
 from .echo import SHOWN_CHARS, shorten
@@ -295,14 +303,23 @@ class Game:
     #: The engine still takes the choices one seat after the other, hiding the earlier ones;
     #: research adapters present such turns as simultaneous moves.
     SIMULTANEOUS: ClassVar[bool] = False
-    #: The phases a view may name, in order (each game's ``views.Phase``); research adapters
-    #: encode the phase by its position here.
+    #: The phases a view may name, in order; research adapters encode the phase by its position
+    #: here.  Unless a game says them, they are the ``Literal`` its state's ``phase`` is typed to
+    #: return (each game's ``views.Phase``), read once by ``__init_subclass__``: why, so that a
+    #: game names its phases once, in that type.
     PHASES: ClassVar[tuple[str, ...]] = ()
     #: No seat's score in one deal goes beyond plus or minus this (research adapters' utility bounds).
     DEAL_SCORE_BOUND: ClassVar[int] = 1000
     #: No deal takes more actions than this (a bound for research adapters' episode lengths).
     DEAL_LENGTH_BOUND: ClassVar[int] = 400
     state_class: ClassVar[type[State]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "PHASES" not in cls.__dict__ and "state_class" in cls.__dict__:
+            phase: Any = cls.state_class.phase  # the property (mypy types it as its getter, on a class)
+            hint = get_type_hints(phase.fget).get("return")  # (through a DEALS_FIRST wrapper too)
+            cls.PHASES = get_args(hint) if get_origin(hint) is Literal else ()
 
     def __init__(self, **options: Any) -> None:
         known = {o.name: o for o in self.OPTIONS}
@@ -346,11 +363,50 @@ class Game:
         return f"parlour.load({self.name!r}, **{self.options!r})"
 
 
+_Member = TypeVar("_Member")
+
+
+def _deals_first(member: _Member) -> _Member:
+    """``member`` (a method, or a property's getter) dealing a pending lazy deal before it answers.
+
+    The one guard of ``LAZY_DEALS`` (the module docstring): the engine's own accessors are written
+    with it, and a lazy game's ``DEALS_FIRST`` accessors are wrapped in it by ``State.__init_subclass__``.
+    """
+    if isinstance(member, property):  # (a getter of its own: without the call's packing, on hot accessors)
+        get = member.fget
+        assert get is not None
+
+        @functools.wraps(get)
+        def dealt_get(self: State) -> Any:
+            if self._deal_pending:
+                self._deal_next()
+            return get(self)
+
+        return property(dealt_get, member.fset, member.fdel, member.__doc__)  # type: ignore[return-value]
+    method: Callable[..., Any] = member  # type: ignore[assignment]
+
+    @functools.wraps(method)
+    def dealt(self: State, *args: Any, **kwargs: Any) -> Any:
+        if self._deal_pending:
+            self._deal_next()
+        return method(self, *args, **kwargs)
+
+    return dealt  # type: ignore[return-value]
+
+
 class State:
     """One whole game (all its deals) in progress; see the module docstring for the hooks."""
 
     LAZY_DEALS: ClassVar[bool] = False
+    #: The game's mutable fields that ``clone`` copies: lists copied one level, and lists of
+    #: lists copied two (see ``clone``); None: the game names none, and a clone is a deep copy.
+    _COPIED_LISTS: ClassVar[tuple[str, ...] | None] = None
+    _COPIED_NESTED: ClassVar[tuple[str, ...]] = ()
+    #: For ``LAZY_DEALS`` games: the accessors that deal a pending deal before they answer (the
+    #: module docstring); ``__init_subclass__`` wraps each that the class itself defines.
+    DEALS_FIRST: ClassVar[tuple[str, ...]] = ("current_player", "phase", "action_is_private", "view")
     _rng_shared = False
+    _over = False  # whether the game has ended (``is_over``), for a game that keeps no other sign of it
     _replays = 0  # deals replayed so far (bounded by MAX_REPLAY_DEALS)
     #: How the seed was made (``parlour.fairness``: a commitment and the seeds behind it), or
     #: None.  The engine only carries it in the record; ``parlour verify`` checks it.
@@ -367,6 +423,13 @@ class State:
     #: A copy of the current deal's start (``_keep_deal_start``); absent until a replay of a record
     #: with undos or an undo makes one.  Clones share it (nothing changes it).
     _deal_start_copy: DealStart
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.LAZY_DEALS:
+            for name in cls.DEALS_FIRST:
+                if name in cls.__dict__:
+                    setattr(cls, name, _deals_first(cls.__dict__[name]))
 
     # -- construction ----------------------------------------------------------------
     def _init(self, game: Game, seed: int, deck: Sequence[str] | None, dealer: int | None,
@@ -456,8 +519,7 @@ class State:
         if self.is_over:
             return
         if self.LAZY_DEALS:
-            self._deal_pending = True
-            self._await_deal()
+            self._deal_pending = True  # dealt when first asked about (the module docstring)
         else:
             self._deal_next()
 
@@ -465,13 +527,9 @@ class State:
         """Deal the next pack (from the state's RNG) to the next dealer."""
         self._start_deal(self._shuffled_pack(), (self._dealer + 1) % self.game.num_players)
 
-    def _await_deal(self) -> None:
-        """For ``LAZY_DEALS`` games: make the game's accessors call ``_deal_next()`` first."""
-        raise NotImplementedError
-
     @property
     def dealer(self) -> int:
-        if self._deal_pending:
+        if self._deal_pending:  # (inline, not ``_deals_first``: the rules read it on their hot path)
             self._deal_next()
         return self._dealer
 
@@ -510,11 +568,18 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        raise NotImplementedError
+        """Whether the game has ended: by default the ``_over`` flag, which such a game sets when it ends."""
+        return self._over
 
     @property
     def winner(self) -> int | None:
-        raise NotImplementedError
+        """The winning seat once the game is over, None before it or for a tie.
+
+        By default the seat with the single highest score (``sole_leader``), as in most games; why
+        here: four games said it each in their own words.  A game won otherwise (Le Truc: by rounds,
+        its scores being the current round's points) answers itself.
+        """
+        return sole_leader(self.scores) if self.is_over else None
 
     @property
     def scores(self) -> list[int]:
@@ -540,7 +605,9 @@ class State:
     def legal_actions(self) -> list[str]:
         """The legal actions now, in a stable order (a fresh list the caller may keep)."""
         legal = self._legal_cache
-        if legal is None:
+        if legal is None:  # (always so while a deal is pending: ``_end_deal`` empties the cache)
+            if self._deal_pending:
+                self._deal_next()
             legal = self._legal_cache = () if self.is_over else self._legal()
         return [*legal]  # (a list display: cheaper than list() for a list or a tuple)
 
@@ -555,14 +622,20 @@ class State:
                 raise self._illegal(action)
             action = str.__str__(action)  # a str subclass (a StrEnum member): record the plain string
         legal = self._legal_cache
-        if action not in legal if legal is not None else not self._is_legal(action):
+        if legal is None:  # (always so while a deal is pending: ``_end_deal`` empties the cache)
+            if self._deal_pending:
+                self._deal_next()
+            if not self._is_legal(action):
+                raise self._illegal(action)
+        elif action not in legal:
             raise self._illegal(action)
         self.actions.append(action)
         # the cache is stale from here on: _apply must not ask for the legal actions
         self._legal_cache = self._apply(action)
 
+    @_deals_first
     def _illegal(self, action: object) -> IllegalAction:
-        """The error for an illegal ``action``; a game's ``_why_illegal`` sees only strings."""
+        """The error for an illegal ``action``; a game's ``_why_illegal`` sees only strings, of a dealt deal."""
         why = self._why_illegal(action) if isinstance(action, str) else "an action is a string"
         return IllegalAction(action, self.legal_actions(), why)
 
@@ -573,16 +646,16 @@ class State:
         return ""
 
     @property
+    @_deals_first
     def deal_is_fresh(self) -> bool:
         """No action has been made in the current deal yet (so it may be replayed)."""
-        if self._deal_pending:
-            self._deal_next()
         return len(self.actions) == self._actions_at_deal_start
 
     @property
     def can_replay_deal(self) -> bool:
         return not self.is_over and self.deal_is_fresh and len(self._packs) >= 2
 
+    @_deals_first
     def replay_deal(self) -> None:
         """Replace the fresh current deal by the previous deal's pack and dealer.
 
@@ -590,8 +663,6 @@ class State:
         which only the same pack *and* dealer give.  Rotation continues from there.  The
         previous deal's scores stand.  It is recorded so ``from_json`` reproduces it.
         """
-        if self._deal_pending:
-            self._deal_next()
         if not self.can_replay_deal:
             raise ValueError("a deal can be replayed only at the start of a deal after the first")
         if self._replays >= MAX_REPLAY_DEALS:
@@ -603,10 +674,9 @@ class State:
         self._start_deal(list(pack), dealer)
 
     @property
+    @_deals_first
     def deal_actions(self) -> int:
         """How many actions of the current deal are standing (what ``undo`` may take back)."""
-        if self._deal_pending:
-            self._deal_next()
         return len(self.actions) - self._actions_at_deal_start
 
     def undo(self, n: int) -> None:
@@ -685,10 +755,9 @@ class State:
         fresh.proof = self.proof
         return fresh
 
+    @_deals_first
     def current_pack(self) -> list[str]:
         """The pack the current deal was dealt from (for interfaces' records, not for bots)."""
-        if self._deal_pending:
-            self._deal_next()
         return list(self._packs[-1][0])
 
     @property
@@ -696,6 +765,7 @@ class State:
         """How many packs this game has dealt so far (a fresh shuffle within a deal counts)."""
         return len(self._packs)
 
+    @_deals_first
     def redeal(self, pack: Sequence[str]) -> None:
         """Deal the fresh current deal again from ``pack``, with the same dealer.
 
@@ -703,8 +773,6 @@ class State:
         explicit chance nodes), including a shuffle the rules make within a deal.  It is not
         recorded: such a state is rebuilt from its adapter's history, not from ``to_json``.
         """
-        if self._deal_pending:
-            self._deal_next()
         if not self.deal_is_fresh or self.is_over:
             raise ValueError("only a deal nobody has acted in yet can be dealt again")
         checked = self._check_deck(pack)
@@ -712,25 +780,40 @@ class State:
         self._start_deal(checked, self._dealer)
         self.__dict__.pop("_deal_start_copy", None)  # undo rebuilds from the record, which has no redeal
 
-    def _shallow_clone(self) -> Any:
-        """The start of a fast ``clone``: a new state sharing every field, with the record's
-        lists copied and the RNG shared copy-on-write.  A game's ``clone`` then copies its own
-        mutable fields; why not deepcopy: it is the inner loop of search bots and ten times slower.
+    def clone(self) -> Self:
+        """An independent copy, sharing the RNG until either deals again (``_share_rng``).
+
+        Why from class data: every game's fast copy is the same walk (share every field, copy the
+        record's lists and the game's own mutable ones), so a game only names its mutable fields:
+        ``_COPIED_LISTS`` (copied one level: a list of ints, of strings, of tuples, of records that
+        are never changed once made) and ``_COPIED_NESTED`` (lists of lists, copied two levels:
+        hands kept as lists of cards).  Why not deepcopy: it is the inner loop of search bots and
+        ten times slower; a game that names no fields (``_COPIED_LISTS`` None) is deep-copied.
         """
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        self._share_rng(new)
-        new.actions = list(self.actions)
-        new.deals = list(self.deals)  # summaries are never changed once written
-        new._packs = list(self._packs)
+        cls = self.__class__
+        lists = cls._COPIED_LISTS
+        if lists is None:
+            return self._deep_clone()
+        new = cls.__new__(cls)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        if self.rng is not None:  # (contract 2 has no generator to share: no call)
+            self._share_rng(new)
+        fields["actions"] = [*self.actions]
+        fields["deals"] = [*self.deals]  # summaries are never changed once written
+        fields["_packs"] = [*self._packs]
         if type(self._legal_cache) is list:  # a game's _legal() may be one of its own lists (a hand)
-            new._legal_cache = list(self._legal_cache)
+            fields["_legal_cache"] = [*self._legal_cache]
+        for name in lists:
+            fields[name] = [*fields[name]]
+        for name in cls._COPIED_NESTED:
+            fields[name] = [[*inner] for inner in fields[name]]
         return new
 
-    def clone(self) -> State:
+    def _deep_clone(self) -> Self:
         memo: dict[int, Any] = {id(self.game): self.game, id(self.rng): self.rng}
         kept = self.__dict__.get("_deal_start_copy")
-        if kept is not None:  # shared, as ``_shallow_clone`` shares it: nothing changes it
+        if kept is not None:  # shared, as ``clone`` shares it: nothing changes it
             memo[id(kept)] = kept
         new = copy.deepcopy(self, memo)
         self._share_rng(new)
@@ -802,6 +885,13 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: {len(self.actions)} actions, phase {self.phase}>"
+
+
+def sole_leader(scores: Sequence[int]) -> int | None:
+    """The seat with the single highest of ``scores``, or None when several share it."""
+    top = max(scores)
+    leaders = [seat for seat, score in enumerate(scores) if score == top]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def plain_copy(value: Any) -> Any:

@@ -269,7 +269,7 @@ def choice_sequence(game: str, action: str, card_keys: Mapping[str, str] | None 
     key = choice_keys(game)[kind]
     parsed = parse(game, action)
     if names_a_card(kind) and isinstance(parsed, CardChoice):
-        return key + parsed.card.lower()
+        return key + parsed.named.lower()
     if announces(kind) and isinstance(parsed, Play):
         return key + (card_keys or {}).get(parsed.card, "")
     return key
@@ -311,7 +311,7 @@ def announced_cards(game: str, kind: str, legal: Sequence[str]) -> list[str]:
 
 def named_cards(game: str, kind: str, legal: Sequence[str]) -> list[str]:
     """The cards that ``legal`` lets one name with the word of ``kind`` (``call *``), in order."""
-    return [parsed.card for a in legal if action_kind(game, a) == kind
+    return [parsed.named for a in legal if action_kind(game, a) == kind
             and isinstance(parsed := parser(game)(a), CardChoice)]
 
 
@@ -513,9 +513,9 @@ def key_table(game: str) -> list[tuple[str, str]]:
             rows.append((f"{key}+card", f"{word}: {key}, then the key of the card ({key} 5 plays the card under 5"
                                         f" with {word})"))
         else:
-            named = parse(game, kind)  # a suit named (``name C``) is shown with its symbol
-            suit = SUIT_SYMBOLS.get(named.suit) if isinstance(named, SuitChoice) else None
-            rows.append((key, f"{named.word} {suit}" if isinstance(named, SuitChoice) and suit else kind))
+            choice = parse(game, kind)  # a suit named (``name C``) is shown with its symbol
+            suit = SUIT_SYMBOLS.get(choice.named) if isinstance(choice, SuitChoice) else None
+            rows.append((key, f"{choice.word} {suit}" if isinstance(choice, SuitChoice) and suit else kind))
     yes_words = dict(getattr(game_text(game), "YES_NO", {}) or {})
     if yes_words:
         rows.append(("Y / N", "yes / no: " + ", ".join(f"{a} = {w}" for a, w in yes_words.items())))

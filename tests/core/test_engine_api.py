@@ -215,3 +215,39 @@ def test_a_clone_keeps_its_legal_actions_when_the_original_moves_on(name):
         twin = state.clone()
         state.apply(rng.choice(legal))
         assert twin.legal_actions() == legal
+
+
+@pytest.mark.parametrize("name", [n for n in parlour.names() if parlour.load(n).state_class.LAZY_DEALS])
+def test_each_accessor_of_a_lazy_game_deals_a_pending_deal_first(name):
+    """Whichever ``DEALS_FIRST`` accessor is asked first after a deal, it answers about the next deal."""
+    import random
+
+    state = parlour.load(name).new_state(seed=3)
+    rng = random.Random(3)
+    while not state.deals:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state._deal_pending
+    dealt = state.clone()
+    dealt.legal_actions()
+    assert not dealt._deal_pending
+
+    def ask(s, accessor):
+        value = getattr(s, accessor)
+        if not callable(value):
+            return value
+        return value(0) if inspect.signature(value).parameters else value()  # view(seat), or one of the whole deal
+
+    for accessor in type(state).DEALS_FIRST:
+        probe = state.clone()
+        assert ask(probe, accessor) == ask(dealt, accessor), accessor
+        if accessor in vars(type(state)):  # (one the game leaves to the base class needs no deal)
+            assert not probe._deal_pending and probe.deals_dealt == dealt.deals_dealt == 2, accessor
+
+
+@pytest.mark.parametrize("name", parlour.names())
+def test_a_games_phases_are_read_from_the_type_of_its_phase(name):
+    """``Game.PHASES`` is each game's ``views.Phase``, in order, named once there."""
+    import importlib
+    from typing import get_args
+
+    assert parlour.load(name).PHASES == get_args(importlib.import_module(f"parlour.games.{name}.views").Phase)

@@ -23,6 +23,7 @@ import random
 from typing import Any
 
 from ...actions import Play, SuitChoice
+from ...bots import PhaseBot
 from .actions import parse_action
 from .rules import GAME, PLAIN_POINTS, PLAIN_STRENGTH, SEQ, SUITS, TRUMP_POINTS, TRUMP_STRENGTH
 
@@ -100,25 +101,17 @@ def _tout_counts(hand: list[str]) -> tuple[int, int, int, int]:
     return ranks.count("J"), ranks.count("9"), ranks.count("A"), ranks.count("T")
 
 
-class EasyBot:
+class EasyBot(PhaseBot):
+    """The notes' choice for each view; deterministic, so ``rng`` is not needed."""
+
     name = "easy"
+    PHASE_HANDLERS = {"play": "_play", "dix": "_dix"}
+    OTHER_PHASES = "_bid"
 
     def __init__(self, make_at: int = 40, jass_make_at: int = 30, schmeiss_at: int = 28) -> None:
         self.make_at = make_at  # the notes' 40 points in the first six cards
         self.jass_make_at = jass_make_at  # the jass "usually" suffices: with a little more
         self.schmeiss_at = schmeiss_at  # a middling hand worth a schmeiss
-
-    def act(self, view: dict[str, Any], rng: random.Random) -> str:
-        """The notes' choice for this view; deterministic, so ``rng`` is not needed."""
-        legal = view["legal_actions"]
-        if len(legal) == 1:
-            return legal[0]
-        phase = view["phase"]
-        if phase == "play":
-            return self._play(view, legal)
-        if phase == "dix":
-            return self._dix(view)
-        return self._bid(view, legal)
 
     # -- bidding ----------------------------------------------------------------------
     def _threshold(self, view: dict[str, Any]) -> int:
@@ -136,7 +129,7 @@ class EasyBot:
             return count >= self.jass_make_at or trumps >= 2
         return count >= threshold
 
-    def _bid(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _bid(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         hand = view["hand"]
         seat = view["seat"]
         elder = seat == view["elder"]
@@ -161,7 +154,7 @@ class EasyBot:
         if phase == "overcall":
             j, n, _, _ = _tout_counts(hand)
             return "tout-atout" if j >= 2 and j + n >= 3 else "pass"
-        suits = {a: parsed.suit for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
+        suits = {a: parsed.named for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
         best = max(suits, key=lambda a: hand_count(hand, suits[a])[0])
         if phase == "name":
             return best
@@ -179,7 +172,7 @@ class EasyBot:
             return "schmeiss"
         return "pass"
 
-    def _dix(self, view: dict[str, Any]) -> str:
+    def _dix(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         """Only the holder of the 7 of trumps gets here: for the other player keep is the only answer."""
         hand = view["hand"]
         trump = view["trump"]
@@ -190,7 +183,7 @@ class EasyBot:
         return "exchange" if gain >= 0 else "keep"
 
     # -- play -------------------------------------------------------------------------
-    def _play(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _play(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         trump = view["trump"]
         hand = view["hand"]
         seat = view["seat"]

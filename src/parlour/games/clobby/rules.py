@@ -35,8 +35,8 @@ original program did):
   trumps are fixed, and in sans tout, every suit uses plain order; in tout atout every suit
   uses trump order.  Legal card actions come in the same order, each ``<card>+bella``
   straight after its plain card.
-- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): every accessor of this
-  module deals it first when the phase is ``PENDING``.
+- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): the engine deals it before
+  anything answers about it (``maker``, ``trump`` and ``hand`` are in ``DEALS_FIRST`` too).
 - The view's ``"points"`` is the running public tally of the deal per seat: card points
   won, last trick, bella, and the meld points once shown.  It is what the players could
   keep on a score pad, so it is public.
@@ -118,9 +118,8 @@ KQ_MASK = {m: sum((1 << (s * 8 + R_KING)) | (1 << (s * 8 + R_QUEEN)) for s in ra
                   if m != SANS and _is_trump_suit(m, s)) for m in DISPLAY}
 
 # phases
-#: ``PENDING`` is no phase of the rules: the next deal is dealt when something first asks about it.
-ROUND1, ROUND2, REPLY, NAME, OVERCALL, DIX, PLAY, OVER, PENDING = range(9)
-PHASE_NAMES = ("round 1", "round 2", "schmeiss", "name", "overcall", "dix", "play", "over")
+ROUND1, ROUND2, REPLY, NAME, OVERCALL, DIX, PLAY, OVER = range(8)
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)  # by the phase numbers above
 NAME_ACTIONS = tuple(tuple(f"name {SUITS[s]}" for s in range(4) if s != up) for up in range(4))
 NAME_SUIT = {f"name {SUITS[s]}": s for s in range(4)}
 ROUND1_ACTIONS = ("take", "pass", "schmeiss")
@@ -220,6 +219,10 @@ class OpenPosition(NamedTuple):
 
 class ClobbyState(State):
     LAZY_DEALS = True  # why: each pack seeds a generator of its own; a play-out ending with the deal needs none
+    DEALS_FIRST = (*State.DEALS_FIRST, "maker", "trump", "hand")
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_score", "_hands", "_bids", "_trick", "_tricks", "_card_pts", "_bella_pts", "_bella", "_played",
+                     "_runs")
 
     # -- game level -------------------------------------------------------------------
     def _setup(self) -> None:
@@ -335,9 +338,6 @@ class ClobbyState(State):
             return OVERCALL_ACTIONS
         if ph == DIX:
             return DIX_HOLDER_ACTIONS if self._holds_seven(self._turn) else DIX_OTHER_ACTIONS  # type: ignore[arg-type]
-        if ph == PENDING:
-            self._deal_next()
-            return self._legal()
         return ()
 
     def _is_legal(self, action: str) -> bool:
@@ -356,8 +356,6 @@ class ClobbyState(State):
         return bool(self._hands[seat] >> ((self._upcard & ~7) | R_SEVEN) & 1)
 
     def _why_illegal(self, action: str) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
         ph = self._phase
         if ph == OVER:
             return "the game is over"
@@ -612,60 +610,32 @@ class ClobbyState(State):
         }
         self._end_deal(summary)
 
-    # -- the next deal, dealt when first needed (engine.State.LAZY_DEALS) -------------------
-    def _await_deal(self) -> None:
-        self._phase = PENDING
-
     # -- the rest of the API ----------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        if self._phase == PENDING:
-            self._deal_next()
         return None if self._over else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def winner(self) -> int | None:
-        return self._winner
 
     @property
     def scores(self) -> list[int]:
         return list(self._score)
 
     @property
-    def phase(self) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
+    def phase(self) -> Phase:
         return PHASE_NAMES[self._phase]
 
     @property
-    def action_is_private(self) -> bool:
-        return False
-
-    @property
     def maker(self) -> int | None:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._maker if self._maker >= 0 else None
 
     @property
     def trump(self) -> str | None:
-        if self._phase == PENDING:
-            self._deal_next()
         return TRUMP_NAME.get(self._mode)
 
     def hand(self, seat: int) -> list[str]:
         """A seat's cards in display order (for tests and the table, not for bots)."""
-        if self._phase == PENDING:
-            self._deal_next()
         return cards_of(self._hands[seat], self._mode)
 
     def view(self, seat: int) -> dict[str, Any]:
-        if self._phase == PENDING:
-            self._deal_next()
         view = self._base_view(seat)
         mode = self._mode
         lt = self._last_trick if self._tricks else None  # never a card of the previous deal
@@ -698,27 +668,12 @@ class ClobbyState(State):
         })
         return view
 
-    def clone(self) -> ClobbyState:
-        new: ClobbyState = self._shallow_clone()
-        new._score = list(self._score)
-        new._hands = list(self._hands)
-        new._bids = list(self._bids)
-        new._trick = list(self._trick)
-        new._tricks = list(self._tricks)
-        new._card_pts = list(self._card_pts)
-        new._bella_pts = list(self._bella_pts)
-        new._bella = list(self._bella)
-        new._played = list(self._played)
-        new._runs = list(self._runs)
-        return new
-
 
 class Clobby(Game):
     name = "clobby"
     title = "Clobby"
     description = "Klaberjass for two: take or name trumps, meld runs, and beware of going bete."
     num_players = 2
-    PHASES = get_args(Phase)
     PACK = PACK
     OPTIONS = (
         Option("game_point", int, 500, "points that win the game", 100, 9999),

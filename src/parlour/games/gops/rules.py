@@ -30,7 +30,7 @@ copy of the legal list, so random playouts stay fast (see ``bench/engine_speed.p
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any
 
 from ...engine import Game, Option, State
 from .views import Phase
@@ -51,6 +51,9 @@ def card(value: int, suit: str) -> str:
 
 class GopsState(State):
     game: Gops
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_points", "_prizes", "_stake", "_history")
+    _COPIED_NESTED = ("_hands",)
 
     def _setup(self) -> None:
         options = self.game.options
@@ -179,12 +182,6 @@ class GopsState(State):
         return child
 
     @property
-    def winner(self) -> int | None:
-        if self._turn < self._turns or self._points[0] == self._points[1]:
-            return None
-        return 0 if self._points[0] > self._points[1] else 1
-
-    @property
     def payoffs(self) -> list[int]:
         """What each seat has gained by the ``scoring`` option (zero-sum; 0 before the end)."""
         if self._turn < self._turns:
@@ -199,7 +196,7 @@ class GopsState(State):
         return True
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return "over" if self.is_over else "bid"
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -229,15 +226,6 @@ class GopsState(State):
         })
         return view
 
-    def clone(self) -> GopsState:
-        new: GopsState = self._shallow_clone()
-        new._points = list(self._points)
-        new._prizes = list(self._prizes)
-        new._hands = [list(h) for h in self._hands]
-        new._stake = list(self._stake)
-        new._history = list(self._history)
-        return new
-
 
 def _turn_dict(turn: tuple[tuple[str, ...], str, str, int | None, bool]) -> dict[str, Any]:
     prizes, card0, card1, winner, carried = turn
@@ -249,7 +237,6 @@ class Gops(Game):
     title = "GOPS"
     description = "Game of Pure Strategy: bid your clubs against the computer's spades for the diamonds."
     num_players = 2
-    PHASES = get_args(Phase)
     HAS_DEALER = False
     PACK = PRIZE_PACK
     OPTIONS = (

@@ -23,6 +23,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from ...bots import PhaseBot
 from .rules import INDEX, ORDER, PIP, SUIT_OF, beats, winning_place
 
 TOP8 = frozenset(range(8))
@@ -38,22 +39,15 @@ def _height(card: int) -> float:
     return card / 14 if card < 14 else (card - 14) % 6 / 6
 
 
-class EasyBot:
+class EasyBot(PhaseBot):
     name = "easy"
-
-    # -- dispatch --------------------------------------------------------------------
-    def act(self, view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal_actions"]
-        if len(legal) == 1:
-            return legal[0]
-        phase = view["phase"]
-        if phase == "bid":
-            return "pick-up" if self.wants_skat([INDEX[c] for c in view["hand"]]) else "pass"
-        if phase == "discard":
-            return self._discard(view)
-        return self._play(view, [INDEX[c] for c in legal], rng)
+    PHASE_HANDLERS = {"bid": "_bid", "discard": "_discard"}
+    OTHER_PHASES = "_play"
 
     # -- bidding ---------------------------------------------------------------------
+    def _bid(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        return "pick-up" if self.wants_skat([INDEX[c] for c in view["hand"]]) else "pass"
+
     @staticmethod
     def wants_skat(hand: list[int]) -> bool:
         """The manual's pick-up rule for a 10-card hand.
@@ -97,7 +91,7 @@ class EasyBot:
                     value -= 2 + PIP[lone] * 0.5  # a bare ten or king is easily caught
         return value
 
-    def _discard(self, view: dict[str, Any]) -> str:
+    def _discard(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         hand = [INDEX[c] for c in view["hand"]]
         done = [INDEX[c] for c in view.get("discard") or []]
         if done:
@@ -108,7 +102,8 @@ class EasyBot:
         return ORDER[max(pair, key=lambda c: (PIP[c], c))]
 
     # -- play ------------------------------------------------------------------------
-    def _play(self, view: dict[str, Any], legal: list[int], rng: random.Random) -> str:
+    def _play(self, view: dict[str, Any], actions: list[str], rng: random.Random) -> str:
+        legal = [INDEX[c] for c in actions]
         seat = view["seat"]
         hand = [INDEX[c] for c in view["hand"]]
         played: set[int] = set()

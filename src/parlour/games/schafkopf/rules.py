@@ -34,8 +34,8 @@ Choices where RULES.md is silent, and why:
   always alone at the top; ``winner`` is still computed as the unique highest score (None if
   that were ever shared) so the rule reads as RULES.md states it.
 - **Ramsch 40-40-40**: "the dealer" is the dealer of that deal.
-- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): every accessor of this
-  module deals it first when the phase is ``PENDING``.
+- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): the engine deals it before
+  anything answers about it.
 
 Speed: cards are integers 0..31 in display order (so 0..13 are the trumps, strongest first,
 and within a plain suit a lower number is a higher card); hands are 32-bit masks.  A trick is
@@ -155,8 +155,8 @@ def pips_of(mask: int) -> int:
     return p0[mask & 255] + p1[mask >> 8 & 255] + p2[mask >> 16 & 255] + p3[mask >> 24]
 
 
-BID, DISCARD, PLAY, OVER, PENDING = 0, 1, 2, 3, 4
-PHASES = ("bid", "discard", "play", "over")
+BID, DISCARD, PLAY, OVER = 0, 1, 2, 3
+PHASES: tuple[Phase, ...] = get_args(Phase)  # by the phase numbers above
 BIDS = ("pick-up", "pass")
 
 
@@ -266,6 +266,9 @@ class OpenPosition(NamedTuple):
 
 class SchafkopfState(State):
     LAZY_DEALS = True
+    DEALS_FIRST = (*State.DEALS_FIRST, "open_position")
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_scores", "_hands", "_bids", "_discard_list", "_trick", "_tricks")
     # -- set-up -------------------------------------------------------------------------
     def _setup(self) -> None:
         self._scores = [0, 0, 0]
@@ -308,9 +311,6 @@ class SchafkopfState(State):
             return action == "pass" or action == "pick-up"
         if ph == DISCARD:
             return bool(BIT.get(action, 0) & self._hands[self._to_move])
-        if ph == PENDING:
-            self._deal_next()
-            return self._is_legal(action)
         return False
 
     def _legal(self) -> Sequence[str]:
@@ -324,9 +324,6 @@ class SchafkopfState(State):
         if ph == DISCARD:
             m = self._hands[self._to_move]
             return (*_B0[m & 255], *_B1[m >> 8 & 255], *_B2[m >> 16 & 255], *_B3[m >> 24])
-        if ph == PENDING:
-            self._deal_next()
-            return self._legal()
         return ()
 
     def _apply(self, action: str) -> Sequence[str] | None:
@@ -407,8 +404,6 @@ class SchafkopfState(State):
 
     def open_position(self) -> OpenPosition:
         """The deal as it stands with every card shown (see :class:`OpenPosition`)."""
-        if self._phase == PENDING:
-            self._deal_next()
         pips, count, winners = self._taken()
         h = self._hands
         return OpenPosition((h[0], h[1], h[2]), self._leader, tuple(self._trick), self._soloist, self.dealer,
@@ -442,14 +437,10 @@ class SchafkopfState(State):
         totals[2] += add[2]
         summary["totals"] = list(totals)
         summary["final_trick"] = _trick_dict(self._tricks[-1])
+        self._phase = OVER  # (until the next deal, dealt lazily, starts its own)
         if max(totals) >= self._target:
             self._over = True
-            self._phase = OVER
         self._end_deal(summary)
-
-    # -- the next deal, dealt when first needed (engine.State.LAZY_DEALS) ----------------
-    def _await_deal(self) -> None:
-        self._phase = PENDING
 
     # -- explanations ----------------------------------------------------------------
     def _why_illegal(self, action: str) -> str:
@@ -472,41 +463,21 @@ class SchafkopfState(State):
     # -- the rest of the API --------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        if self._phase == PENDING:
-            self._deal_next()
         return None if self._over else self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def scores(self) -> list[int]:
         return list(self._scores)
 
     @property
-    def winner(self) -> int | None:
-        if not self._over:
-            return None
-        top = max(self._scores)
-        leaders = [s for s in range(3) if self._scores[s] == top]
-        return leaders[0] if len(leaders) == 1 else None
-
-    @property
-    def phase(self) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
+    def phase(self) -> Phase:
         return "over" if self._over else PHASES[self._phase]
 
     @property
     def action_is_private(self) -> bool:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._phase == DISCARD and not self._over
 
     def view(self, seat: int) -> dict[str, Any]:
-        if self._phase == PENDING:
-            self._deal_next()
         view = self._base_view(seat)
         soloist = self._soloist
         bids = [[s, "pass"] for s in self._bids]
@@ -535,23 +506,12 @@ class SchafkopfState(State):
         })
         return view
 
-    def clone(self) -> SchafkopfState:
-        new: SchafkopfState = self._shallow_clone()
-        new._scores = list(self._scores)
-        new._hands = list(self._hands)
-        new._bids = list(self._bids)
-        new._discard_list = list(self._discard_list)
-        new._trick = list(self._trick)
-        new._tricks = list(self._tricks)
-        return new
-
 
 class Schafkopf(Game):
     name = "schafkopf"
     title = "Schafkopf"
     description = "Three-handed Schafkopf: pick up the skat and take 61 pips alone, or play Ramsch when all pass."
     num_players = 3
-    PHASES = get_args(Phase)
     PACK = PACK_32
     OPTIONS = (
         Option("target", int, 10, "the score that ends the game (highest wins)", 1, 1000),

@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 from ...actions import CardChoice, SuitChoice
+from ...bots import PhaseBot
 from .actions import parse_action
 
 SUITS = "CDHS"
@@ -193,46 +194,29 @@ def highest(cards: list[str]) -> str:
     return max(cards, key=lambda c: (strength(c), pips(c)))
 
 
-class EasyBot:
+class EasyBot(PhaseBot):
     name = "easy"
-
-    def act(self, view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal_actions"]
-        if len(legal) == 1:
-            return legal[0]
-        phase = view["phase"]
-        if phase == "bid":
-            return self._bid(view, legal)
-        if phase == "declare":
-            return self._declare(view, legal)
-        if phase == "call":
-            return self._call(view, legal)
-        if phase == "give":
-            return self._give(view, legal)
-        if phase == "play":
-            choice = self._play(view, legal)
-            return choice if choice in legal else rng.choice(legal)
-        return rng.choice(legal)
+    PHASE_HANDLERS = {"bid": "_bid", "declare": "_declare", "call": "_call", "give": "_give", "play": "_card"}
 
     # -- auction and declarations ---------------------------------------------------------------
-    def _bid(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _bid(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         can = playable(view["hand"])
         for bid in BIDS:
             if bid in legal and bid in can:
                 return bid
         return "pass"
 
-    def _declare(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _declare(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         cards = view["hand"]
         can = playable(cards)
         wanted = can.get(view["contract"])
         if wanted and (trump := str(SuitChoice("trump", wanted))) in legal:
             return trump
         suits = by_suit(cards)
-        options = {a: parsed.suit for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
+        options = {a: parsed.named for a in legal if isinstance(parsed := parse_action(a), SuitChoice)}
         return max(options, key=lambda a: (len(suits[options[a]]), trump_estimate(cards, options[a])))
 
-    def _call(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _call(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         cards = view["hand"]
         trump = view["trump"]
         suits = by_suit(cards)
@@ -246,7 +230,7 @@ class EasyBot:
                     return call
         return legal[0]
 
-    def _give(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _give(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         trump = view["trump"]
         suits = by_suit(view["hand"])
         side = [c for c in legal if c[1] != trump] or legal
@@ -254,6 +238,10 @@ class EasyBot:
         return min(side, key=lambda c: (pips(c), len(suits[c[1]]), strength(c)))
 
     # -- play --------------------------------------------------------------------------------------
+    def _card(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        choice = self._play(view, legal)
+        return choice if choice in legal else rng.choice(legal)
+
     def _play(self, view: dict[str, Any], legal: list[str]) -> str:
         contract = view["contract"]
         me = view["seat"]

@@ -49,8 +49,7 @@ bit pattern -> its codes in display order) and ``_apply`` (a card's power for ea
 led suit from a table), and the card codes themselves are the trick's entries, so no
 conversion happens per card.  The engine's ``apply`` does the checking and the record.  The
 shuffle, the RNG shared by clones and the next deal dealt only when first asked about
-(``LAZY_DEALS``: every accessor here deals it first when the phase is ``PENDING``) are the
-engine's.
+(``LAZY_DEALS``: the engine deals it before anything answers about it) are the engine's.
 """
 
 from __future__ import annotations
@@ -82,8 +81,8 @@ BID_INDEX = {b: i for i, b in enumerate(BIDS)}
 #: legal bidding actions when the standing bid is level - 1 (index 0: nothing bid yet)
 BID_LEGAL = tuple(tuple(BIDS[i] for i in range(level, 6)) + ("pass",) for level in range(7))
 
-BID, DECLARE, CALLING, GIVE, PLAY, OVER, PENDING = range(7)
-PHASE_NAMES = ("bid", "declare", "call", "give", "play", "over")
+BID, DECLARE, CALLING, GIVE, PLAY, OVER = range(6)
+PHASE_NAMES: tuple[Phase, ...] = get_args(Phase)  # by the phase numbers above
 TRUMP_ANY = ("trump C", "trump D", "trump H", "trump S")
 TRUMP_NOT_HEARTS = ("trump C", "trump D", "trump S")
 NEXT = (1, 2, 0)
@@ -151,6 +150,8 @@ def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
 
 class SixBidState(State):
     LAZY_DEALS = True
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_chips", "_hands", "_auction", "_trick", "_pips", "_tricks", "_history")
     # the match
     _chips: list[int]
     _over: bool
@@ -246,9 +247,6 @@ class SixBidState(State):
             return bool(BIT_OF.get(action, 0) & (h & self._ledmask or h))
         if ph == BID:
             return action in BID_LEGAL[self._bid + 1]
-        if ph == PENDING:
-            self._deal_next()
-            return self._is_legal(action)
         return super()._is_legal(action)
 
     def _legal(self) -> Sequence[str]:
@@ -264,9 +262,6 @@ class SixBidState(State):
                     *SUIT_CODES[s2][(h >> SHIFT[s2]) & 511], *SUIT_CODES[s3][(h >> SHIFT[s3]) & 511])
         if ph == BID:
             return BID_LEGAL[self._bid + 1]
-        if ph == PENDING:
-            self._deal_next()
-            return self._legal()
         if ph == DECLARE:
             return TRUMP_NOT_HEARTS if self._contract == SOLO else TRUMP_ANY
         if ph == CALLING:
@@ -482,43 +477,21 @@ class SixBidState(State):
             "final_trick": _trick_dict(self._last_trick) if self._last_trick is not None else None,
         })
 
-    # -- the next deal, dealt when first needed (engine.State.LAZY_DEALS) -------------------
-    def _await_deal(self) -> None:
-        self._phase = PENDING
-
     # -- the rest of the API -----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def scores(self) -> list[int]:
         return list(self._chips)
 
     @property
-    def winner(self) -> int | None:
-        if not self._over:
-            return None
-        best = max(self._chips)
-        leaders = [s for s in range(3) if self._chips[s] == best]
-        return leaders[0] if len(leaders) == 1 else None
-
-    @property
-    def phase(self) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
+    def phase(self) -> Phase:
         return PHASE_NAMES[self._phase]
 
     @property
     def action_is_private(self) -> bool:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._phase == GIVE
 
     def _why_illegal(self, action: str) -> str:
@@ -555,8 +528,6 @@ class SixBidState(State):
         return ""
 
     def view(self, seat: int) -> dict[str, Any]:
-        if self._phase == PENDING:
-            self._deal_next()
         view = self._base_view(seat)
         t = self._trump
         sol = self._soloist
@@ -603,25 +574,12 @@ class SixBidState(State):
         })
         return view
 
-    def clone(self) -> SixBidState:
-        """An independent copy, sharing the RNG until either deals again (``State._share_rng``)."""
-        new: SixBidState = self._shallow_clone()
-        new._chips = list(self._chips)
-        new._hands = list(self._hands)
-        new._auction = list(self._auction)
-        new._trick = list(self._trick)
-        new._pips = list(self._pips)
-        new._tricks = list(self._tricks)
-        new._history = list(self._history)
-        return new
-
 
 class SixBid(Game):
     name = "sixbid"
     title = "Six-Bid Solo"
     description = "Six-Bid Solo (Slough): one soloist against two for chips, six bids from solo to call."
     num_players = 3
-    PHASES = get_args(Phase)
     PACK = PACK_36
     OPTIONS = (
         Option("chips", int, 1000, "chips each seat starts the match with", low=10, high=1_000_000),

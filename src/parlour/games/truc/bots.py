@@ -28,6 +28,8 @@ import random
 from functools import cache, lru_cache
 from typing import Any
 
+from ...bots import PhaseBot
+
 RANK_ORDER = "78AKQJT9"
 #: rank character -> power, 7 for a seven down to 0 for a nine
 POW = {r: len(RANK_ORDER) - 1 - i for i, r in enumerate(RANK_ORDER)}
@@ -178,21 +180,13 @@ class _Situation:
         return None if self.remainder else self.stake
 
 
-class EasyBot:
+class EasyBot(PhaseBot):
     name = "easy"
+    PHASE_HANDLERS = {"call": "_call", "call-answer": "_answer_call", "offer-answer": "_answer_offer"}
+    OTHER_PHASES = "_play"
 
-    def act(self, view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal_actions"]
-        if len(legal) == 1:
-            return legal[0]
-        phase = view["phase"]
+    def _play(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         sit = _Situation(view)
-        if phase == "call":
-            return self._call(sit, rng)
-        if phase == "call-answer":
-            return self._answer_call(sit, rng)
-        if phase == "offer-answer":
-            return self._answer_offer(sit, view, rng)
         offers = [a for a in legal if a in ("double", "remainder")]
         rows = sit.odds(my_card=True)
         stake = sit.current_stake()
@@ -209,7 +203,8 @@ class EasyBot:
         rows = sit.odds(my_card)
         return max(pw - pl for _, pw, pl, _ in rows)
 
-    def _call(self, sit: _Situation, rng: random.Random) -> str:
+    def _call(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        sit = _Situation(view)
         # Played face up, an average hand is worth about -0.13 to the leader (the follower
         # sees the led card); weak hands call, strong ones mostly play, and one call in ten
         # or so comes from a good hand (the manual's bluff).
@@ -217,7 +212,8 @@ class EasyBot:
         p_call = min(0.85, max(0.1, 0.45 - 1.5 * (e + 0.13)))
         return "call" if rng.random() < p_call else "play"
 
-    def _answer_call(self, sit: _Situation, rng: random.Random) -> str:
+    def _answer_call(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        sit = _Situation(view)
         e = self._strength(sit, my_card=False)  # about +0.11 on average for the dealer
         p_accept = min(0.9, max(0.05, 0.45 - 1.5 * (e - 0.11)))
         return "accept" if rng.random() < p_accept else "refuse"
@@ -238,7 +234,8 @@ class EasyBot:
         need = (v_no - v_acc) / (v_dec - v_acc)  # decline rate at which the bluff breaks even
         return rng.random() < BLUFF_MAX * max(0.0, 1.0 - need / BLUFF_CAP)
 
-    def _answer_offer(self, sit: _Situation, view: dict[str, Any], rng: random.Random) -> str:
+    def _answer_offer(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        sit = _Situation(view)
         offer = view["offer"]
         s = sit.stake
         ((_, pw, pl, ps),) = sit.odds(my_card=False)

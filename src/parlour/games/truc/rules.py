@@ -42,8 +42,8 @@ Choices where RULES.md is silent (each what a player at the table would expect):
   once (the summary keeps ``round_scores``, the points after the deal), except after the
   game's last deal, where the final round's points stay on show.
 - **A spoiled trick's ``last_trick``** has ``"winner": None`` and ``"spoiled": True``.
-- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): every accessor of this
-  module deals it first when the phase is ``PENDING``.  Why: each pack has a generator of its
+- **The next deal is dealt lazily** (``LAZY_DEALS``, see engine.py): the engine deals it before
+  anything answers about it.  Why: each pack has a generator of its
   own (the seeding contract), and a play-out that stops at the end of a deal need not seed one.
 
 Internally hands are short lists of card codes kept in display order (high rank first),
@@ -54,7 +54,7 @@ against the cached ``_legal()`` list: a deal has at most four choices at any poi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, get_args
+from typing import Any, Final
 
 from ...cards import PACK_32, SUITS
 from ...engine import Game, State
@@ -70,21 +70,23 @@ TARGET = 12
 ROUNDS_TO_WIN = 2
 HAND = 3
 
-CALL = "call"
-CALL_ANSWER = "call-answer"
-PLAY = "play"
-OFFER_ANSWER = "offer-answer"
-OVER = "over"
-#: Not a phase of the rules: the next deal is dealt when something first asks about it
-#: (``LAZY_DEALS``), so a playout that stops at the end of a deal never pays for its shuffle.
-PENDING = "pending"
+CALL: Final = "call"
+CALL_ANSWER: Final = "call-answer"
+PLAY: Final = "play"
+OFFER_ANSWER: Final = "offer-answer"
+OVER: Final = "over"
 _CALL_ACTIONS = ("play", "call")
 _CALL_ANSWERS = ("accept", "refuse")
 _OFFER_ANSWERS = ("accept", "decline")
+#: the legal actions of every phase but card play: the same few words each time
+_ANSWERS: dict[str, tuple[str, ...]] = {CALL: _CALL_ACTIONS, CALL_ANSWER: _CALL_ANSWERS, OFFER_ANSWER: _OFFER_ANSWERS}
 
 
 class TrucState(State):
     LAZY_DEALS = True
+    #: the mutable fields a clone copies (``engine.State.clone``)
+    _COPIED_LISTS = ("_points", "rounds_won", "_log", "_trick", "_spoiled", "_tricks", "_won")
+    _COPIED_NESTED = ("_hands",)  # (not _dealt: it is only ever replaced whole, so clones may share it)
 
     # -- set-up -------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -122,29 +124,23 @@ class TrucState(State):
         self._pos = i + 6
         self._hands = hands
         self._dealt = [list(hands[0]), list(hands[1])]
-        self._phase = CALL
+        self._phase: Phase = CALL
         self._to_move: int | None = 1 - self.dealer
         self._leader = 1 - self.dealer
 
     # -- the hot path: the engine's hooks ----------------------------------------------
+    def _card_choices(self) -> list[str]:
+        """The card player's choices: his cards, then the offer he may still make before one."""
+        seat: int = self._to_move  # type: ignore[assignment]
+        acts = self._hands[seat][:]
+        if not (self._remainder or self._offered):
+            acts.append("remainder" if self._points[seat] + 2 * self._stake > TARGET else "double")
+        return acts
+
     def _legal(self) -> Sequence[str]:
-        phase = self._phase
-        if phase == PLAY:
-            seat: int = self._to_move  # type: ignore[assignment]
-            acts = self._hands[seat][:]
-            if not (self._remainder or self._offered):
-                acts.append("remainder" if self._points[seat] + 2 * self._stake > TARGET else "double")
-            return acts
-        if phase == CALL:
-            return _CALL_ACTIONS
-        if phase == OFFER_ANSWER:
-            return _OFFER_ANSWERS
-        if phase == CALL_ANSWER:
-            return _CALL_ANSWERS
-        if phase == PENDING:
-            self._deal_next()
-            return self._legal()
-        return ()
+        if self._phase == PLAY:
+            return self._card_choices()
+        return _ANSWERS.get(self._phase, ())
 
     def _apply(self, action: str) -> Sequence[str] | None:
         seat = self._to_move
@@ -159,12 +155,8 @@ class TrucState(State):
                 self._to_move = 1 - seat
             else:
                 self._play_card(seat, action)
-                if self._phase == PLAY:  # the next card player's choices (as _legal), while at hand
-                    q: int = self._to_move  # type: ignore[assignment]
-                    acts = self._hands[q][:]
-                    if not (self._remainder or self._offered):
-                        acts.append("remainder" if self._points[q] + 2 * self._stake > TARGET else "double")
-                    return acts
+                if self._phase == PLAY:  # the next card player's choices, while at hand
+                    return self._card_choices()
         elif phase == OFFER_ANSWER:
             by, kind = self._offer  # type: ignore[misc]
             self._offer = None
@@ -275,15 +267,13 @@ class TrucState(State):
         summary["game_over"] = self._over
         self._trick = []
         self._offer = None
+        self._phase = OVER  # (until the next deal, dealt lazily, starts its own)
         if self._over:
-            self._phase = OVER
             self._to_move = None
             self._hands = [[], []]
         self._end_deal(summary)
 
     def _why_illegal(self, action: str) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
         phase = self._phase
         if phase == OVER:
             return "the game is over"
@@ -309,20 +299,10 @@ class TrucState(State):
             return "you do not hold that card"
         return "play a card from your hand (or make an offer before it)"
 
-    # -- the next deal, dealt when first needed (engine.State.LAZY_DEALS) -------------------
-    def _await_deal(self) -> None:
-        self._phase = PENDING
-
     # -- the rest of the API --------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        if self._phase == PENDING:
-            self._deal_next()
         return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def winner(self) -> int | None:
@@ -335,18 +315,10 @@ class TrucState(State):
         return list(self._points)
 
     @property
-    def phase(self) -> str:
-        if self._phase == PENDING:
-            self._deal_next()
+    def phase(self) -> Phase:
         return self._phase
 
-    @property
-    def action_is_private(self) -> bool:
-        return False
-
     def view(self, seat: int) -> dict[str, Any]:
-        if self._phase == PENDING:
-            self._deal_next()
         view = self._base_view(seat)
         offer = None
         if self._offer is not None:
@@ -384,26 +356,12 @@ class TrucState(State):
         })
         return view
 
-    def clone(self) -> TrucState:
-        new: TrucState = self._shallow_clone()
-        new._points = list(self._points)
-        new.rounds_won = list(self.rounds_won)
-        new._log = list(self._log)
-        new._trick = list(self._trick)
-        new._spoiled = list(self._spoiled)
-        new._tricks = list(self._tricks)
-        new._won = list(self._won)
-        new._hands = [list(self._hands[0]), list(self._hands[1])]
-        new._dealt = [list(self._dealt[0]), list(self._dealt[1])]
-        return new
-
 
 class Truc(Game):
     name = "truc"
     title = "Le Truc"
     description = "Provençal bluffing game: three cards, calls for new ones, doubling and remaindering to 12."
     num_players = 2
-    PHASES = get_args(Phase)
     PACK = PACK_32
     OPTIONS = ()
     state_class = TrucState

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +14,8 @@ from textual.widgets import Button, Static
 from ...engine import State
 from ...text import format_key_table
 from ...text import score_sheet as sheet
+
+ResultT = TypeVar("ResultT")
 
 
 def key_help(game: str) -> str:
@@ -55,14 +59,32 @@ class Question(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class Note(ModalScreen[None]):
+class Sheet(ModalScreen[ResultT]):
+    """A box to read in the middle of the screen: a title on its border, a body, a muted line of keys.
+
+    Why a base: a note (``Note``) and the deal summary (``summary.DealSummary``) are the same box;
+    each gives only its size (``<Class> > Vertical``) and what it shows (``compose_sheet``).
+    """
+
+    DEFAULT_CSS = """
+    Sheet { align: center middle; }
+    Sheet > Vertical { height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    Sheet .sheet-keys { color: $text-muted; margin-top: 1; }
+    """
+
+    def compose_sheet(self, title: str, body: Text, keys: str, name: str) -> ComposeResult:
+        """The box: ``body`` as ``#<name>-body``, ``keys`` as ``#<name>-keys``."""
+        with Vertical() as box:
+            box.border_title = title
+            yield Static(body, id=f"{name}-body")
+            yield Static(keys, id=f"{name}-keys", classes="sheet-keys")
+
+
+class Note(Sheet[None]):
     """A few lines to read, closed by any of the usual keys."""
 
     DEFAULT_CSS = """
-    Note { align: center middle; }
-    Note > Vertical { width: 78; max-width: 98%; height: auto; max-height: 96%;
-                      border: thick $accent; background: $surface; padding: 1 2; }
-    Note #note-keys { color: $text-muted; margin-top: 1; }
+    Note > Vertical { width: 78; max-width: 98%; max-height: 96%; }
     """
     BINDINGS = [Binding("escape,enter,space,l,q,question_mark", "close", "Close")]
 
@@ -72,11 +94,8 @@ class Note(ModalScreen[None]):
         self.body = body
 
     def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = self.title_text
-            body = Text(self.body) if isinstance(self.body, str) else self.body
-            yield Static(body, id="note-body")
-            yield Static("Enter or Esc: back", id="note-keys")
+        body = Text(self.body) if isinstance(self.body, str) else self.body
+        yield from self.compose_sheet(self.title_text, body, "Enter or Esc: back", "note")
 
     def on_click(self) -> None:
         self.dismiss(None)

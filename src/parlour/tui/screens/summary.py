@@ -10,21 +10,16 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from ..cardtext import pretty_line
+from .dialogs import Sheet
 
 CONTINUE, REPLAY, QUIT = "continue", "replay", "quit"
 
 
-class DealSummary(ModalScreen[str]):
+class DealSummary(Sheet[str]):
     DEFAULT_CSS = """
-    DealSummary { align: center middle; }
-    DealSummary > Vertical { width: 76; max-width: 96%; height: auto; max-height: 90%;
-                             border: thick $accent; background: $surface; padding: 1 2; }
-    DealSummary #summary-keys { color: $text-muted; margin-top: 1; }
+    DealSummary > Vertical { width: 76; max-width: 96%; max-height: 90%; }
     """
     BINDINGS = [
         Binding("enter,space,escape", "close('continue')", "Continue"),
@@ -49,10 +44,7 @@ class DealSummary(ModalScreen[str]):
             keys = "Enter: next deal · F6: replay this deal with the same cards · F7: quit (the game stays saved)"
         if self.auto_close is not None:
             keys += f" · demo: continuing in {self.auto_close:g} s"
-        with Vertical() as box:
-            box.border_title = self.title_text
-            yield Static(body, id="summary-body")
-            yield Static(keys, id="summary-keys")
+        yield from self.compose_sheet(self.title_text, body, keys, "summary")
 
     def on_mount(self) -> None:
         if self.auto_close is not None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
-from textual.message import Message
 from textual.widget import Widget
 
 from ...actions import CardChoice, parse
 from ..cardtext import pretty_action
+from . import Clicked
 
 GAP = 2
 
@@ -25,10 +25,8 @@ class ActionBar(Widget):
     ActionBar.-empty { display: none; }
     """
 
-    class Chosen(Message):
-        def __init__(self, index: int) -> None:
-            self.index = index
-            super().__init__()
+    class Chosen(Clicked):
+        """A choice was clicked."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -55,7 +53,7 @@ class ActionBar(Widget):
         for action, key in zip(self.actions, self.keys, strict=True):
             if len(key) > 1:
                 parsed = parse(self.game, action)  # a card called shows its card only
-                named = parsed.card if isinstance(parsed, CardChoice) else action
+                named = parsed.named if isinstance(parsed, CardChoice) else action
                 out.append(f"[{key.upper()}] {pretty_action(named)}")
             else:
                 out.append(f"[{key.upper()}] {pretty_action(action)}" if key else pretty_action(action))

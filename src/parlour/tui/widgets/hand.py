@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.message import Message
 from textual.widget import Widget
 
 from ..cardtext import CHIP_WIDTH, card_chip
+from . import Clicked
 
 SLOT = CHIP_WIDTH + 1
 
@@ -23,12 +23,8 @@ class HandView(Widget):
     HandView { height: 2; width: 1fr; padding: 0 1; }
     """
 
-    class Picked(Message):
+    class Picked(Clicked):
         """A card was clicked."""
-
-        def __init__(self, index: int) -> None:
-            self.index = index
-            super().__init__()
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
