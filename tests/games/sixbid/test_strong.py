@@ -1,9 +1,9 @@
-"""Six-Bid strong player: the sampler agrees with the view, the solver with plain minimax, the bot plays.
+"""Six-Bid strong player: the sampler agrees with the view, the bot plays.
 
 Why these tests: PIMC is only as good as its two parts — a sample that contradicts what the
 seat has seen, or a solver that misjudges an endgame, quietly makes every decision worse — so
-both are checked against the real engine: samples by rebuilding the deal from them and
-replaying the public actions, the solver by exhaustive minimax through ``clone``/``apply``.
+both are checked against the real engine: samples here, by rebuilding the deal from them and
+replaying the public actions; the solver in ``test_solver.py``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import pytest
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
 from parlour.games.sixbid.sampler import Knowledge, public_actions
-from parlour.games.sixbid.solver import Solver, chips_won
 from parlour.registry import load
 
 GAME = load("sixbid")
@@ -95,60 +94,6 @@ def test_the_bidding_model_prefers_hands_that_fit_the_bids() -> None:
         if found == 5:
             break
     assert found == 5
-
-
-def _minimax(state: R.SixBidState, soloist: int) -> int:
-    if state.deals:
-        return state.deals[-1]["scores"][soloist]
-    values = []
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        values.append(_minimax(child, soloist))
-    return max(values) if state.current_player == soloist else min(values)
-
-
-def _solved(state: R.SixBidState) -> int:
-    """The soloist's chips from the deal by the solver, read from the engine's position."""
-    sol, contract, trump = state._soloist, state._contract, state._trump
-    misere = contract in (R.MISERE, R.SPREAD)
-    value = Solver(trump, sol, misere).value(list(state._hands), state._leader, [R.INDEX[c] for c in state._trick])
-    if misere:
-        return 2 * chips_won(contract, trump, 0, state._tricks[sol] > 0 or value < 0)
-    return 2 * chips_won(contract, trump, state._pips[sol] + state._widow_pips + int(value), False)
-
-
-def _endgames(seed: int, count: int, tricks_left: tuple[int, ...]):
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        state = GAME.new_state(seed=rng.randrange(10**9))
-        while state.phase != "play" and not state.deals:
-            state.apply(rng.choice(state.legal_actions()))
-        if state.deals:
-            continue
-        left = rng.choice(tricks_left)
-        extra = rng.randrange(3)
-        while len(state._history) < 11 - left:
-            state.apply(rng.choice(state.legal_actions()))
-        for _ in range(extra):
-            state.apply(rng.choice(state.legal_actions()))
-        made += 1
-        yield state
-
-
-def test_solver_matches_minimax_on_small_endgames() -> None:
-    contracts = set()
-    for state in _endgames(1, 600, (2, 3)):
-        contracts.add(state._contract)
-        assert _solved(state) == _minimax(state, state._soloist)
-    assert len(contracts) == 6
-
-
-@pytest.mark.slow
-def test_solver_matches_minimax_on_larger_endgames() -> None:
-    for state in _endgames(2, 1500, (3, 3, 4)):
-        assert _solved(state) == _minimax(state, state._soloist)
 
 
 def test_strong_plays_every_kind_of_decision_legally() -> None:

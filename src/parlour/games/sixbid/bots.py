@@ -24,12 +24,14 @@ from typing import Any
 from ...actions import CardChoice, SuitChoice
 from ...bots import PhaseBot
 from .actions import parse_action
+from .rules import CODES, NO_TRUMP, PIP_OF, POWER_OF, SUITS
+from .rules import STRENGTH as ORDER  # low to high
 
-SUITS = "CDHS"
-ORDER = "6789JQKTA"  # low to high
 STRENGTH = {r: i for i, r in enumerate(ORDER)}
-PIP = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-ALL_CARDS = tuple(r + s for s in SUITS for r in ORDER)
+ALL_CARDS = CODES
+#: the rules' trump index of a trump letter (None: no trump), for ``rules.POWER_OF``
+TRUMP_INDEX: dict[str | None, int] = {**{s: i for i, s in enumerate(SUITS)}, None: NO_TRUMP}
+SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 # Bidding thresholds (see the module docstring; tuned by easy-vs-easy variants over 6000 deals).
 MISERE_SLACK = 0
 SPREAD_SLACK = -1
@@ -45,7 +47,7 @@ def strength(card: str) -> int:
 
 
 def pips(card: str) -> int:
-    return PIP.get(card[0], 0)
+    return PIP_OF[card]
 
 
 def by_suit(cards: list[str]) -> dict[str, list[str]]:
@@ -157,11 +159,8 @@ def playable(cards: list[str]) -> dict[str, str | None]:
 
 # -- play helpers ----------------------------------------------------------------------------
 def power(card: str, led: str, trump: str | None) -> int:
-    if trump is not None and card[1] == trump:
-        return 20 + strength(card)
-    if card[1] == led:
-        return 10 + strength(card)
-    return 0
+    """The rules' trick strength of ``card`` (``rules.POWER``: trumps, then the led suit, else 0)."""
+    return POWER_OF[TRUMP_INDEX[trump]][SUIT_INDEX[led]][card]
 
 
 def winning(trick: list[list[Any]], trump: str | None) -> tuple[int, str]:

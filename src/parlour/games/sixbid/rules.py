@@ -55,7 +55,7 @@ shuffle, the RNG shared by clones and the next deal dealt only when first asked 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, get_args
+from typing import Any, NamedTuple, get_args
 
 from ...cards import PACK_36
 from ...engine import Game, Option, State
@@ -97,14 +97,17 @@ SUIT_CODES = tuple(
 #: suits in display order for each trump (index 4: no trump): trumps first, colours alternating
 BASE_ORDER = (3, 2, 0, 1)
 DISPLAY = tuple(((t,) if t < 4 else ()) + tuple(s for s in BASE_ORDER if s != t) for t in range(5))
-#: POWER_OF[trump][led][code]: trumps beat the led suit, which beats the other suits (0)
-POWER_OF = tuple(
-    tuple(
-        {CODES[c]: 20 + c % 9 if c // 9 == t else (10 + c % 9 if c // 9 == led else 0) for c in range(36)}
-        for led in range(4)
-    )
+#: POWER[trump][led][card]: how strongly card index ``card`` plays in a trick whose led suit is
+#: ``led`` (trump 4: none): trumps beat the led suit, which beats the other suits (0: it cannot
+#: win).  The one trick-winner rule: the engine (``POWER_OF``), the easy bot and the search
+#: kernel's tables (``tables.py``) all read it.
+POWER = tuple(
+    tuple(tuple(20 + c % 9 if c // 9 == t else (10 + c % 9 if c // 9 == led else 0) for c in range(36))
+          for led in range(4))
     for t in range(5)
 )
+#: POWER_OF[trump][led][code]: ``POWER`` by card code, as the engine's trick holds codes
+POWER_OF = tuple(tuple({CODES[c]: row[c] for c in range(36)} for row in rows) for rows in POWER)
 #: CALLS[s][pattern]: the "call XY" actions for the cards of suit s NOT in pattern, high first
 CALLS = tuple(
     tuple(tuple("call " + CODES[s * 9 + r] for r in range(8, -1, -1) if not pat >> r & 1) for pat in range(512))
@@ -143,6 +146,28 @@ TERMS = tuple(
 TRUMP_LETTER = (*SUITS, None)
 
 
+class OpenPosition(NamedTuple):
+    """A deal in play with every hand open, as the double-dummy solver starts from it.
+
+    ``hands``: card masks by seat; ``trick``: the card indices on the table, led by
+    ``leader``; ``trick_pips`` and ``tricks``: what each seat has taken so far; ``widow_pips``:
+    what the widow will count for the soloist (the trump contracts).  Why a public method
+    builds it (:meth:`SixBidState.open_position`): the solver, the benches and the tests need
+    the whole deal, and nothing outside this module reads the state's private fields.  A bot
+    never calls it: it sees only its view.
+    """
+
+    hands: tuple[int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    soloist: int
+    contract: int
+    trump: int
+    trick_pips: tuple[int, int, int]
+    tricks: tuple[int, int, int]
+    widow_pips: int
+
+
 def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
     leader, cards, winner = trick
     return {"cards": [[(leader + i) % 3, c] for i, c in enumerate(cards)], "winner": winner}
@@ -150,6 +175,7 @@ def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
 
 class SixBidState(State):
     LAZY_DEALS = True
+    DEALS_FIRST = (*State.DEALS_FIRST, "open_position")
     #: the mutable fields a clone copies (``engine.State.clone``)
     _COPIED_LISTS = ("_chips", "_hands", "_auction", "_trick", "_pips", "_tricks", "_history")
     # the match
@@ -476,6 +502,17 @@ class SixBidState(State):
             "trick_pips": trick_pips, "call": call, "chips": list(chips),
             "final_trick": _trick_dict(self._last_trick) if self._last_trick is not None else None,
         })
+
+    # -- the whole deal open, for the solver (never for a bot) ------------------------------
+    def open_position(self) -> OpenPosition | None:
+        """The deal in play with every hand open (``OpenPosition``); None outside the play phase."""
+        if self._phase != PLAY:
+            return None
+        sol, contract = self._soloist, self._contract
+        assert sol is not None and contract is not None
+        h, p, t = self._hands, self._pips, self._tricks
+        return OpenPosition((h[0], h[1], h[2]), self._leader, tuple(INDEX[c] for c in self._trick), sol, contract,
+                            self._trump, (p[0], p[1], p[2]), (t[0], t[1], t[2]), self._widow_pips)
 
     # -- the rest of the API -----------------------------------------------------------------
     @property

@@ -10,10 +10,11 @@ consistently with it and each deal is weighted by how well it explains the other
   spread on "no trick"; a small pip term breaks ties in the threshold contracts so a lost
   cause is still fought pip by pip).
 - **The first tricks** (more than ``EXACT_TRICKS`` left) are played by the easy policy by
-  default (``early_search=False``).  Why: a pure-Python exact search from the first card
-  takes seconds to minutes per deal (``bench/bench_sixbid_strong.py`` measures it), and the
-  two cheaper substitutes measured worse or no better than easy's heuristics in duplicate
-  runs: a 2-trick search with an estimate at the leaves (``Solver(stop_at=...)``) (-1.7 ± 3.3 chips per deal
+  default (``early_search=False``).  Why: an exact search from the first card takes a
+  fraction of a second to minutes per deal, even compiled (``bench/bench_solver_sixbid.py``
+  measures it), far beyond a decision's budget for many samples, and the two cheaper
+  substitutes measured worse or no better than easy's heuristics in duplicate runs (with the
+  old pure-Python solver): a 2-trick search with an estimate at the leaves (-1.7 ± 3.3 chips per deal
   over 60 packs, play only), and PIMC over play-outs (easy to ``SOLVE_TRICKS`` tricks left,
   then the solver; +2.2 ± 5.0) — against +4.7 ± 2.8 for easy-then-exact-PIMC.
   ``early_search=True`` switches the play-out PIMC on for those tricks.
