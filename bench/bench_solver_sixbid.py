@@ -1,0 +1,173 @@
+"""Six-Bid Solo's solver on the compiled core: whole deals from the first card, and its values against the old solver's.
+
+Usage:
+
+    PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py speed [--deals N] [--seconds S] [--contracts a,b]
+    PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py equal [--deals N] [--seconds S] [--cap C]
+
+The deals: for each contract, a new deal (seeds 1, 2, ...) where elder bids it and the others
+pass; the easy player declares the trump, the called card and the card given back.  So every
+contract is seen on ordinary hands, not only on the hands that would bid it (those are rare
+for call and spread), which makes the pip contracts harder than in play.
+
+``speed``: per contract, N deals each solved exactly from the first card (``Solver.value``, a
+new ``Solver`` per deal; the kernel's table is kept from deal to deal as in a player): nodes/s,
+median, p99 and max ms per deal.  The rows ``guarantee?`` and ``call?`` ask what settles those
+contracts instead: can the soloist make his target, the widow counted (``Solver.at_least``, one
+null-window search).  ``--seconds`` stops a row after the deal that passes that much time (the
+row then says how many deals it holds; the kernel cannot be stopped within a deal).
+
+``equal``: deals of every contract in turn, each solved from the first card by the new solver
+and by the old pure-Python one (``bench/old_solvers/sixbid.py``); every value must be equal.
+Stops after N deals or S seconds of this process's CPU time and prints how many it compared.
+``--cap``: CPU seconds the old solver may spend on one deal (a hard pip deal takes it many
+minutes); a deal over the cap is skipped and counted as such (0: no cap).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import signal
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import FrameType, ModuleType
+
+import parlour
+from parlour.games.sixbid.bots import EasyBot
+from parlour.games.sixbid.rules import BIDS, TERMS, OpenPosition, SixBidState
+from parlour.games.sixbid.solver import Solver, no_trick_contract
+from parlour.search import warm
+
+GAME = parlour.load("sixbid")
+
+
+def old_solver() -> ModuleType:
+    """``bench/old_solvers/sixbid.py``, the solver as it was before the compiled core."""
+    path = Path(__file__).resolve().parent / "old_solvers" / "sixbid.py"
+    spec = importlib.util.spec_from_file_location("old_solvers_sixbid", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def first_card(contract: str, seed: int) -> OpenPosition:
+    """Deal ``seed`` with ``contract`` bid by elder, the others passing, at its first card."""
+    rng = random.Random(seed)
+    easy = EasyBot()
+    state: SixBidState = GAME.new_state(seed=seed)  # type: ignore[assignment]
+    state.apply(contract)
+    while state.phase == "bid":
+        state.apply("pass")
+    while state.phase != "play":
+        state.apply(easy.act(state.view(state.current_player), rng))
+    pos = state.open_position()
+    assert pos is not None
+    return pos
+
+
+def _pct(ms: list[float], q: float) -> float:
+    t = sorted(ms)
+    return t[min(len(t) - 1, int(q * len(t)))]
+
+
+def bench_speed(count: int, seconds: float, contracts: list[str]) -> None:
+    print(f"whole deals from the first card, {count} per contract (at most {seconds:.0f} s each row); "
+          f"kernels {'compiled' if warm.compiled() else 'as Python'}")
+    print(f"{'contract':10} {'deals':>6} {'nodes/s':>12} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
+    for row in contracts:
+        contract = row.rstrip("?")
+        ms: list[float] = []
+        nodes = 0
+        t_row = time.perf_counter()
+        for seed in range(1, count + 1):
+            pos = first_card(contract, seed)
+            t0 = time.perf_counter()
+            solver = Solver(pos.trump, pos.soloist, no_trick_contract(pos.contract))
+            target = TERMS[pos.contract][pos.trump][0]
+            if row.endswith("?") and target is not None:
+                solver.at_least(pos.hands, pos.leader, pos.trick, target - pos.widow_pips)
+            else:
+                solver.value(pos.hands, pos.leader, pos.trick)
+            ms.append(1000 * (time.perf_counter() - t0))
+            nodes += solver.nodes
+            if time.perf_counter() - t_row > seconds:
+                break
+        total = sum(ms) / 1000
+        print(f"{row:10} {len(ms):>6} {nodes / total if total else 0:>12,.0f} {statistics.median(ms):>10.1f} "
+              f"{_pct(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
+
+
+class _Cap(Exception):
+    pass
+
+
+def _over_cap(signum: int, frame: FrameType | None) -> None:
+    raise _Cap
+
+
+def bench_equal(count: int, seconds: float, cap: float) -> int:
+    old = old_solver()
+    sys.setrecursionlimit(10_000)
+    signal.signal(signal.SIGPROF, _over_cap)
+    equal = dict.fromkeys(BIDS, 0)
+    skipped = dict.fromkeys(BIDS, 0)
+    wrong: list[tuple[str, int, int, int]] = []
+    t0 = time.process_time()
+    seed = 0
+    done = 0
+    while done < count and time.process_time() - t0 < seconds:
+        seed += 1
+        for contract in BIDS:
+            if done >= count or time.process_time() - t0 >= seconds:
+                break
+            pos = first_card(contract, seed)
+            misere = no_trick_contract(pos.contract)
+            try:  # the old solver first: it alone can be stopped at the cap (the kernel is compiled)
+                signal.setitimer(signal.ITIMER_PROF, cap)
+                want = old.Solver(pos.trump, pos.soloist, misere).value(list(pos.hands), pos.leader, list(pos.trick))
+            except _Cap:
+                skipped[contract] += 1
+                continue
+            finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
+            got = Solver(pos.trump, pos.soloist, misere).value(pos.hands, pos.leader, pos.trick)
+            done += 1
+            if got == want:
+                equal[contract] += 1
+            else:
+                wrong.append((contract, seed, int(want), got))
+    print(f"old vs new, whole deals from the first card: {done} compared in {time.process_time() - t0:.0f} CPU s "
+          f"(seeds 1-{seed}), {len(wrong)} different")
+    for contract in BIDS:
+        print(f"  {contract:10} equal {equal[contract]:>4}   skipped (old solver over {cap:.0f} s) "
+              f"{skipped[contract]:>3}")
+    for contract, s, want, got in wrong:
+        print(f"  DIFFERENT: {contract} seed {s}: old {want}, new {got}")
+    return len(wrong)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("what", choices=("speed", "equal"))
+    p.add_argument("--deals", type=int, default=0)
+    p.add_argument("--seconds", type=float, default=0)
+    p.add_argument("--cap", type=float, default=120)
+    p.add_argument("--contracts", default=",".join((*BIDS, "guarantee?", "call?")),
+                   help="speed: the rows, comma-separated (a ? after guarantee or call: the threshold test)")
+    args = p.parse_args()
+    warm.now()
+    print(f"kernels {'loaded' if warm.last.get('cached') else 'compiled'} in {warm.last.get('seconds', 0):.1f} s")
+    if args.what == "speed":
+        bench_speed(args.deals or 100, args.seconds or 300, args.contracts.split(","))
+    else:
+        sys.exit(1 if bench_equal(args.deals or 300, args.seconds or 900, args.cap or 1e9) else 0)
+
+
+if __name__ == "__main__":
+    main()
