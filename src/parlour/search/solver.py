@@ -39,8 +39,9 @@ class TrickSolver:
         self._stats = np.zeros(2, np.int64)
         self._frames = np.zeros((tricks.MAX_PLY + 2, tricks.FRAME_WORDS), np.int64)
         self._hands = np.zeros(3, np.int64)
-        self.total = sum(objective.points) + objective.trick_bonus * (rules.ncards // rules.nplayers) \
-            + objective.last_bonus
+        #: every kernel call's trailing arguments, in the kernel's order
+        self._tail = (self._rules, self._power, self._side, self._params, self._tt, self._buf, self._frames,
+                      self._stats)
 
     @property
     def nodes(self) -> int:
@@ -60,15 +61,13 @@ class TrickSolver:
         """The side's points from here, the cards of ``trick`` (led by ``leader``) included."""
         self._load(hands, trick)
         k = warm.kernels()
-        return int(k.exact(self._hands, self._trick, 0, len(trick), leader, guess, self._rules, self._power,
-                           self._side, self._params, self._tt, self._buf, self._frames, self._stats))
+        return int(k.exact(self._hands, self._trick, 0, len(trick), leader, guess, *self._tail))
 
     def at_least(self, hands: Sequence[int], leader: int, target: int, trick: Sequence[int] = ()) -> bool:
         """Whether the side takes at least ``target`` from here."""
         self._load(hands, trick)
         k = warm.kernels()
-        return bool(k.at_least(self._hands, self._trick, 0, len(trick), leader, target, self._rules, self._power,
-                               self._side, self._params, self._tt, self._buf, self._frames, self._stats))
+        return bool(k.at_least(self._hands, self._trick, 0, len(trick), leader, target, *self._tail))
 
     def move_values(self, hands: Sequence[int], leader: int, moves: Sequence[int],
                     trick: Sequence[int] = ()) -> list[int]:
@@ -77,6 +76,5 @@ class TrickSolver:
         cards: Int64s = np.array([self._position[c] for c in moves], np.int64)
         out = np.zeros(len(moves), np.int64)
         k = warm.kernels()
-        k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves), out, self._rules,
-                      self._power, self._side, self._params, self._tt, self._buf, self._frames, self._stats)
+        k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves), out, *self._tail)
         return [int(v) for v in out]

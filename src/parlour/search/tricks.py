@@ -218,6 +218,23 @@ MAX_PLY = 40
 
 
 @inline
+def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: Int64s) -> int:
+    """An upper bound of the side's points from here: everything still to be taken."""
+    left = h[0] | h[1] | h[2]
+    for i in range(ncur):
+        left |= 1 << trick[tb + i]
+    tricks = 0
+    for s in range(params[P_PLAYERS]):
+        m = h[s]
+        k = 0
+        while m:
+            m &= m - 1
+            k += 1
+        tricks = max(tricks, k)
+    return points_of(left, rules, params[P_CARDS]) + tricks * params[P_TRICK_BONUS] + params[P_LAST_BONUS]
+
+
+@inline
 def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side: Int64s, params: Int64s,
            tt: Int64s, buf: Int64s, frames: Int64s, stats: Int64s) -> tuple[int, bool]:
     """Open the node of ``frames[f]`` (its trick, leader and window are set): ``(value, True)`` when
@@ -249,12 +266,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
             if hi <= alpha:
                 return hi, True
         else:
-            tricks = 0
-            m = h[leader]  # at a trick start every hand holds one card per trick to come
-            while m:
-                m &= m - 1
-                tricks += 1
-            hi = points_of(h[0] | h[1] | h[2], rules, ncards) + tricks * params[P_TRICK_BONUS] + params[P_LAST_BONUS]
+            hi = _most(h, trick, tb, 0, rules, params)
             if hi <= alpha:
                 return hi, True
             if beta <= 0:
@@ -384,23 +396,6 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
                 frames[f, F_BETA] = v
         if frames[f, F_ALPHA] >= frames[f, F_BETA]:
             frames[f, F_I] = frames[f, F_N]  # cut off: no more moves here
-
-
-@inline
-def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: Int64s) -> int:
-    """An upper bound of the side's points from here: everything still to be taken."""
-    left = h[0] | h[1] | h[2]
-    for i in range(ncur):
-        left |= 1 << trick[tb + i]
-    tricks = 0
-    for s in range(params[P_PLAYERS]):
-        m = h[s]
-        k = 0
-        while m:
-            m &= m - 1
-            k += 1
-        tricks = max(tricks, k)
-    return points_of(left, rules, params[P_CARDS]) + tricks * params[P_TRICK_BONUS] + params[P_LAST_BONUS]
 
 
 @kernel
