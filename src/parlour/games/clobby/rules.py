@@ -108,6 +108,28 @@ def _suit_lists(mode: int) -> tuple[tuple[tuple[str, ...], ...], ...]:
         for s in range(4))
 
 
+def trick_power(mode: int, led: int, card: int) -> int:
+    """How strongly ``card`` plays in a trick led by ``led`` in trump mode ``mode``; 0: it cannot win.
+
+    RULES.md: a trump beats every plain card, a card of the led suit beats the other plain
+    suits, and within a suit the higher rank wins; in tout-atout every card plays as a trump,
+    so the higher trump rank takes the trick whatever its suit.  A tie goes to the leader.
+    The trick rule is written here only: the engine's ``FOLLOWER_WINS`` and the search
+    kernel's arrays (``tables.py``) are built from it.
+    """
+    if mode == TOUT:
+        return 1 + TRUMP_STRENGTH[card & 7]
+    if card >> 3 == mode:
+        return 100 + TRUMP_STRENGTH[card & 7]
+    if card >> 3 == led >> 3:
+        return 1 + PLAIN_STRENGTH[card & 7]
+    return 0
+
+
+#: FOLLOWER_WINS[mode][led * 32 + card]: the follower's ``card`` takes the trick led by ``led``
+FOLLOWER_WINS = {m: bytes(trick_power(m, a, b) > trick_power(m, a, a) for a in range(32) for b in range(32))
+                 for m in (0, 1, 2, 3, SANS, TOUT)}
+
 POINTS = {m: _points_table(m) for m in (NO_TRUMP, 0, 1, 2, 3, SANS, TOUT)}
 DISPLAY = {m: _display_order(m) for m in (NO_TRUMP, 0, 1, 2, 3, SANS, TOUT)}
 DISPLAY_RANK = {m: {c: i for i, c in enumerate(order)} for m, order in DISPLAY.items()}
@@ -532,15 +554,7 @@ class ClobbyState(State):
             return
         (lp, a), (fp, b) = trick
         mode = self._mode
-        sa, sb = a >> 3, b >> 3
-        if mode == TOUT:
-            follower_wins = TRUMP_STRENGTH[b & 7] > TRUMP_STRENGTH[a & 7]
-        elif sa == sb:
-            strength = TRUMP_STRENGTH if sa == mode else PLAIN_STRENGTH
-            follower_wins = strength[b & 7] > strength[a & 7]
-        else:
-            follower_wins = sb == mode
-        w = fp if follower_wins else lp
+        w = fp if FOLLOWER_WINS[mode][a << 5 | b] else lp
         pts = POINTS[mode]
         self._card_pts[w] += pts[a] + pts[b]
         done = (trick[0], trick[1], w)

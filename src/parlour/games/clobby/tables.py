@@ -1,9 +1,8 @@
 """Clobby's trick rules as arrays, for the search kernel (``parlour.search.tricks``).
 
 Why here: the follow duties (head a led trump, trump a plain lead when void, nothing in
-sans-tout), the trick winner (in tout-atout every card plays as a trump, so the higher trump
-rank takes the trick whatever its suit) and the card points are the engine's own tables
-(``rules.py``), put in the kernel's shape once per trump mode.
+sans-tout), the trick winner (``rules.trick_power``) and the card points are the engine's own
+rules (``rules.py``), put in the kernel's shape once per trump mode.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...search.trick_rules import Objective, TrickRules
-from .rules import HIGHER_TRUMP, PLAIN_STRENGTH, POINTS, SANS, SUIT_MASK, TOUT, TRUMP_STRENGTH
+from .rules import HIGHER_TRUMP, PLAIN_STRENGTH, POINTS, SANS, SUIT_MASK, TOUT, TRUMP_STRENGTH, trick_power
 
 #: the last trick's bonus (RULES.md: "10 for the last trick")
 LAST_TRICK = 10
@@ -19,16 +18,6 @@ LAST_TRICK = 10
 
 def _is_trump(mode: int, suit: int) -> bool:
     return mode == TOUT or mode == suit
-
-
-def _power(mode: int, led: int, card: int) -> int:
-    if mode == TOUT:
-        return 1 + TRUMP_STRENGTH[card & 7]
-    if card >> 3 == mode:
-        return 100 + TRUMP_STRENGTH[card & 7]
-    if card >> 3 == led >> 3:
-        return 1 + PLAIN_STRENGTH[card & 7]
-    return 0
 
 
 @cache
@@ -40,7 +29,7 @@ def trick_rules(mode: int) -> TrickRules:
         follow=[SUIT_MASK[c >> 3] for c in range(32)],
         head=[HIGHER_TRUMP[c] if _is_trump(mode, c >> 3) else 0 for c in range(32)],
         ruff=[trump if mode != SANS and not _is_trump(mode, c >> 3) else 0 for c in range(32)],
-        power=[[_power(mode, a, c) for c in range(32)] for a in range(32)],
+        power=[[trick_power(mode, a, c) for c in range(32)] for a in range(32)],
         group=[c >> 3 for c in range(32)],
         rank=[(TRUMP_STRENGTH if _is_trump(mode, c >> 3) else PLAIN_STRENGTH)[c & 7] for c in range(32)],
     )
