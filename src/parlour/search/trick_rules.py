@@ -124,7 +124,8 @@ class TrickRules:
     def _cross(self, card: int) -> int:
         """The cards of other groups whose power, in some trick, lies between ``card``'s and the next
         higher card of its group (ties included): they keep the two from being equivalent."""
-        above = [d for d in range(self.ncards) if self.group[d] == self.group[card] and self.rank[d] > self.rank[card]]
+        higher = self._higher(card)
+        above = [d for d in range(self.ncards) if higher >> d & 1]
         if not above:
             return 0
         up = min(above, key=lambda d: self.rank[d])
