@@ -13,7 +13,8 @@ they live here once.  A game module supplies only its rules through a handful of
 - ``_apply(action)``             make a legal action's effects (legality already checked); it
                                  may return the new state's ``_legal()`` when it has it at hand
 - ``view(seat)``                 what that seat may know (start from ``_base_view``)
-- ``current_player`` / ``phase`` / ``scores``, and ``is_over`` (or set ``_over`` when the game ends)
+- ``current_player`` / ``phase``, and ``is_over`` (or set ``_over`` when the game ends); keep
+  each seat's score in ``_scores`` (or answer ``scores``)
 - ``winner`` only when it is not the seat with the single highest score (``sole_leader``)
 - ``action_is_private`` when the next action is hidden from the other seats
 - ``_COPIED_LISTS`` / ``_COPIED_NESTED`` the game's mutable fields, which ``clone`` copies
@@ -420,6 +421,7 @@ class State:
     rng: random.Random | None  # contract 1's one generator for the whole game; None under contract 2
     _shuffles: int  # contract 2: the shuffles made so far (the next one is deal_rng(seed, _shuffles))
     _summary_blob: tuple[dict[str, Any], bytes | None]  # the last deal's summary, encoded once for views
+    _scores: list[int]  # each seat's score, which ``scores`` copies
     #: A copy of the current deal's start (``_keep_deal_start``); absent until a replay of a record
     #: with undos or an undo makes one.  Clones share it (nothing changes it).
     _deal_start_copy: DealStart
@@ -583,7 +585,8 @@ class State:
 
     @property
     def scores(self) -> list[int]:
-        raise NotImplementedError
+        """Each seat's score: by default a copy of the ``_scores`` list every game keeps (five said it alike)."""
+        return list(self._scores)
 
     @property
     def phase(self) -> str:

@@ -114,7 +114,7 @@ def test_a_missing_view_key_and_a_wrong_type_are_caught(monkeypatch):
                                                          if k != "trick_seq"})
     _fails("gops", "lacks")
     monkeypatch.setattr(cls, "view", original)
-    monkeypatch.setattr(cls, "scores", property(lambda self: tuple(self._points)))
+    monkeypatch.setattr(cls, "scores", property(lambda self: tuple(self._scores)))
     _fails("gops", "scores")
 
 

@@ -745,14 +745,14 @@ def test_game_goes_on_below_game_point() -> None:
 
 def test_both_over_game_point_the_higher_wins() -> None:
     s = new(DEAL_A, game_point=100)
-    s._score = [0, 90]  # white box: as if earlier deals had been played
+    s._scores = [0, 90]  # white box: as if earlier deals had been played
     _finish_deal_a(s)  # 143 against 110
     assert s.scores == [143, 110] and s.is_over and s.winner == 0
 
 
 def test_both_over_game_point_and_equal_play_on() -> None:
     s = new(DEAL_A, game_point=100)
-    s._score = [0, 123]
+    s._scores = [0, 123]
     _finish_deal_a(s)  # 143 each
     assert s.scores == [143, 143] and not s.is_over and s.winner is None
     assert s.phase == "round 1"

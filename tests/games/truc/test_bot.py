@@ -105,7 +105,7 @@ def test_declines_a_hopeless_double_and_never_gives_the_round_away():
     assert _choices(state.view(S), 100) == {"decline": 100}
     # North at 11 offers the remainder: declining hands him the round, so South always accepts
     state = new(["9H", "9C", "TH"], ["7S", "8S", "AS"])
-    state._points = [11, 0]  # set-up shortcut: North 11 points
+    state._scores = [11, 0]  # set-up shortcut: North 11 points
     state.apply("play")
     state.apply("TH")
     state.apply("remainder")

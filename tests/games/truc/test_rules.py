@@ -416,7 +416,7 @@ def test_remainder_threshold_is_strictly_past_twelve():
 
 def test_remainder_accepted_each_plays_for_what_he_needs():
     state = new((["7H", "8H", "9H"], ["7C", "8C", "AC"]))
-    state._points = [3, 11]  # set-up shortcut: North 3, South 11 points in this round
+    state._scores = [3, 11]  # set-up shortcut: North 3, South 11 points in this round
     run(state, "play")
     assert state.legal_actions() == ["7H", "8H", "9H", "remainder"]  # 11 + 2 > 12
     run(state, "remainder", "accept")
@@ -429,7 +429,7 @@ def test_remainder_accepted_each_plays_for_what_he_needs():
 
 def test_remainder_pays_only_the_need_even_below_the_stake():
     state = new((["7H", "7C", "9H"], ["AS", "QS", "TS"]))
-    state._points = [0, 11]
+    state._scores = [0, 11]
     # North doubles to 2 before his card; South, at 11, may then only offer the remainder
     run(state, "play", "7H", "double", "accept", "TS")
     assert state.view(S)["stake"] == 2
@@ -440,7 +440,7 @@ def test_remainder_pays_only_the_need_even_below_the_stake():
 
 def test_remainder_then_three_spoiled_tricks_scores_nothing_and_the_round_goes_on():
     state = new((["7H", "8H", "AH"], ["7S", "8S", "AS"]))
-    state._points = [4, 11]
+    state._scores = [4, 11]
     run(state, "play", "remainder", "accept", "7H", "7S", "8H", "8S", "AH", "AS")
     summary = state.deals[-1]
     assert summary["winner"] is None and summary["scores"] == [0, 0] and summary["ended"] == "spoiled"
@@ -451,7 +451,7 @@ def test_remainder_then_three_spoiled_tricks_scores_nothing_and_the_round_goes_o
 
 def test_a_score_may_pass_twelve_and_the_round_ends_all_the_same():
     state = new((["7H", "7C", "9H"], ["AS", "QS", "TS"]))
-    state._points = [0, 10]
+    state._scores = [0, 10]
     # North (0 points) doubles twice: 2 then 4; South wins the deal for 4 and reaches 14
     run(state, "play", "9H", "double", "accept", "TS", "double", "accept", "QS", "7H", "7C", "AS")
     summary = state.deals[-1]

@@ -243,7 +243,7 @@ class ClobbyState(State):
     LAZY_DEALS = True  # why: each pack seeds a generator of its own; a play-out ending with the deal needs none
     DEALS_FIRST = (*State.DEALS_FIRST, "maker", "trump", "hand")
     #: the mutable fields a clone copies (``engine.State.clone``)
-    _COPIED_LISTS = ("_score", "_hands", "_bids", "_trick", "_tricks", "_card_pts", "_bella_pts", "_bella", "_played",
+    _COPIED_LISTS = ("_scores", "_hands", "_bids", "_trick", "_tricks", "_card_pts", "_bella_pts", "_bella", "_played",
                      "_runs")
 
     # -- game level -------------------------------------------------------------------
@@ -253,7 +253,7 @@ class ClobbyState(State):
         self._no_tie: bool = opts["no_tie"]
         self._clubs: bool = opts["clubs_preferred"]
         self._tout_opt: bool = opts["tout_atout"]
-        self._score = [0, 0]
+        self._scores = [0, 0]
         self._over = False
         self._winner: int | None = None
         self._trick_seq = 0
@@ -604,8 +604,8 @@ class ClobbyState(State):
             add[o] = totals[0] + totals[1]
             bete = True
         for s in (0, 1):
-            self._score[s] += add[s]
-        sc = self._score
+            self._scores[s] += add[s]
+        sc = self._scores
         if max(sc) >= self._game_point and sc[0] != sc[1]:
             self._over = True
             self._winner = 0 if sc[0] > sc[1] else 1
@@ -628,10 +628,6 @@ class ClobbyState(State):
     @property
     def current_player(self) -> int | None:
         return None if self._over else self._turn
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self._score)
 
     @property
     def phase(self) -> Phase:

@@ -52,12 +52,12 @@ def card(value: int, suit: str) -> str:
 class GopsState(State):
     game: Gops
     #: the mutable fields a clone copies (``engine.State.clone``)
-    _COPIED_LISTS = ("_points", "_prizes", "_stake", "_history")
+    _COPIED_LISTS = ("_scores", "_prizes", "_stake", "_history")
     _COPIED_NESTED = ("_hands",)
 
     def _setup(self) -> None:
         options = self.game.options
-        self._points = [0, 0]
+        self._scores = [0, 0]
         self._turns = options["cards"]
         self._carry = options["ties"] == "carry"
 
@@ -102,7 +102,7 @@ class GopsState(State):
         if v0 != v1:
             winner = 0 if v0 > v1 else 1
             self._history.append((tuple(stake), card0, card1, winner, False))
-            self._points[winner] += self._stake_value
+            self._scores[winner] += self._stake_value
             stake.clear()
             self._stake_value = 0
         elif self._carry and turn < self._turns:
@@ -113,7 +113,7 @@ class GopsState(State):
             self._stake_value = 0
         if turn == self._turns:
             self._to_move = None
-            self._end_deal({"scores": list(self._points), "points": list(self._points),
+            self._end_deal({"scores": list(self._scores), "points": list(self._scores),
                             "won": self._won(), "winner": self.winner,
                             "payoffs": self.payoffs})
             return ()
@@ -152,10 +152,6 @@ class GopsState(State):
     def is_over(self) -> bool:
         return self._turn >= self._turns
 
-    @property
-    def scores(self) -> list[int]:
-        return list(self._points)
-
     # -- for the exploitability bench (exploit.py): what a best response enumerates ---------
     def hand(self, seat: int) -> list[str]:
         """The cards ``seat`` still holds (every seat's, not a view: a best response knows them)."""
@@ -178,7 +174,7 @@ class GopsState(State):
     def with_points(self, points: list[int]) -> GopsState:
         """A copy of this state with the score ``points`` (what a policy that reads the score would see)."""
         child = self.clone()
-        child._points = list(points)
+        child._scores = list(points)
         return child
 
     @property
@@ -186,7 +182,7 @@ class GopsState(State):
         """What each seat has gained by the ``scoring`` option (zero-sum; 0 before the end)."""
         if self._turn < self._turns:
             return [0, 0]
-        margin = self._points[0] - self._points[1]
+        margin = self._scores[0] - self._scores[1]
         if self.game.options["scoring"] == "win":
             margin = (margin > 0) - (margin < 0)
         return [margin, -margin]

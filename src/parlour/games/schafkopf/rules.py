@@ -466,10 +466,6 @@ class SchafkopfState(State):
         return None if self._over else self._to_move
 
     @property
-    def scores(self) -> list[int]:
-        return list(self._scores)
-
-    @property
     def phase(self) -> Phase:
         return "over" if self._over else PHASES[self._phase]
 

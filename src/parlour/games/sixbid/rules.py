@@ -177,9 +177,9 @@ class SixBidState(State):
     LAZY_DEALS = True
     DEALS_FIRST = (*State.DEALS_FIRST, "open_position")
     #: the mutable fields a clone copies (``engine.State.clone``)
-    _COPIED_LISTS = ("_chips", "_hands", "_auction", "_trick", "_pips", "_tricks", "_history")
+    _COPIED_LISTS = ("_scores", "_hands", "_auction", "_trick", "_pips", "_tricks", "_history")
     # the match
-    _chips: list[int]
+    _scores: list[int]
     _over: bool
     _trick_seq: int
     _last_trick: tuple[int, tuple[str, ...], int] | None
@@ -221,7 +221,7 @@ class SixBidState(State):
     # -- game and deal set-up ----------------------------------------------------------
     def _setup(self) -> None:
         start = self.game.options["chips"]
-        self._chips = [start, start, start]
+        self._scores = [start, start, start]
         self._over = False
         self._trick_seq = 0
         self._last_trick = None
@@ -459,7 +459,7 @@ class SixBidState(State):
             "scores": [0, 0, 0], "thrown_in": True, "soloist": None, "bid": None, "trump": None,
             "pips": None, "made": None, "target": None, "widow": self._widow_cards,
             "widow_pips": self._widow_pips, "auction": list(map(list, self._auction)),
-            "tricks": [0, 0, 0], "trick_pips": [0, 0, 0], "call": None, "chips": list(self._chips),
+            "tricks": [0, 0, 0], "trick_pips": [0, 0, 0], "call": None, "chips": list(self._scores),
         })
 
     def _score(self) -> None:
@@ -484,7 +484,7 @@ class SixBidState(State):
         won = amount if made else -amount
         deltas = [-won, -won, -won]
         deltas[sol] = 2 * won
-        chips = self._chips
+        chips = self._scores
         chips[0] -= won
         chips[1] -= won
         chips[2] -= won
@@ -518,10 +518,6 @@ class SixBidState(State):
     @property
     def current_player(self) -> int | None:
         return self._to_move
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self._chips)
 
     @property
     def phase(self) -> Phase:
@@ -607,7 +603,7 @@ class SixBidState(State):
             "pips_taken": list(self._pips),
             "cards_left": [self._hands[s].bit_count() for s in range(3)],
             "hand_sizes": [self._hands[s].bit_count() for s in range(3)],
-            "chips": list(self._chips),
+            "chips": list(self._scores),
         })
         return view
 

@@ -85,12 +85,12 @@ _ANSWERS: dict[str, tuple[str, ...]] = {CALL: _CALL_ACTIONS, CALL_ANSWER: _CALL_
 class TrucState(State):
     LAZY_DEALS = True
     #: the mutable fields a clone copies (``engine.State.clone``)
-    _COPIED_LISTS = ("_points", "rounds_won", "_log", "_trick", "_spoiled", "_tricks", "_won")
+    _COPIED_LISTS = ("_scores", "rounds_won", "_log", "_trick", "_spoiled", "_tricks", "_won")
     _COPIED_NESTED = ("_hands",)  # (not _dealt: it is only ever replaced whole, so clones may share it)
 
     # -- set-up -------------------------------------------------------------------------
     def _setup(self) -> None:
-        self._points = [0, 0]
+        self._scores = [0, 0]
         self.rounds_won = [0, 0]
         self._round = 1
         self._over = False
@@ -134,7 +134,7 @@ class TrucState(State):
         seat: int = self._to_move  # type: ignore[assignment]
         acts = self._hands[seat][:]
         if not (self._remainder or self._offered):
-            acts.append("remainder" if self._points[seat] + 2 * self._stake > TARGET else "double")
+            acts.append("remainder" if self._scores[seat] + 2 * self._stake > TARGET else "double")
         return acts
 
     def _legal(self) -> Sequence[str]:
@@ -233,11 +233,11 @@ class TrucState(State):
         stake = self._stake
         if winner is not None:
             if self._remainder and ended != "declined":
-                stake = TARGET - self._points[winner]
+                stake = TARGET - self._scores[winner]
             added[winner] = stake
-            self._points[winner] += stake
-        round_scores = list(self._points)
-        round_winner = winner if winner is not None and self._points[winner] >= TARGET else None
+            self._scores[winner] += stake
+        round_scores = list(self._scores)
+        round_winner = winner if winner is not None and self._scores[winner] >= TARGET else None
         summary: dict[str, Any] = {
             "scores": added,
             "winner": winner,
@@ -261,7 +261,7 @@ class TrucState(State):
             if self.rounds_won[round_winner] >= ROUNDS_TO_WIN:
                 self._over = True
             else:
-                self._points = [0, 0]
+                self._scores = [0, 0]
                 self._round += 1
         summary["rounds_won"] = list(self.rounds_won)
         summary["game_over"] = self._over
@@ -311,10 +311,6 @@ class TrucState(State):
         return 0 if self.rounds_won[0] >= ROUNDS_TO_WIN else 1
 
     @property
-    def scores(self) -> list[int]:
-        return list(self._points)
-
-    @property
     def phase(self) -> Phase:
         return self._phase
 
@@ -324,7 +320,7 @@ class TrucState(State):
         if self._offer is not None:
             by, kind = self._offer
             offer = {"by": by, "kind": kind, "stake": 2 * self._stake if kind == "double" else None,
-                     "needs": [TARGET - p for p in self._points] if kind == "remainder" else None}
+                     "needs": [TARGET - p for p in self._scores] if kind == "remainder" else None}
         last = self._last_trick if self._tricks else None  # never a card of the previous deal
         view.update({
             "hand": list(self._hands[seat]),
@@ -345,7 +341,7 @@ class TrucState(State):
             "offer": offer,
             "offered": self._offered,
             "remainder": self._remainder,
-            "needs": [TARGET - p for p in self._points],
+            "needs": [TARGET - p for p in self._scores],
             "target": TARGET,
             "calls": self._calls,
             "passes": self._passes,

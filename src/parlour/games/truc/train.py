@@ -40,10 +40,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 
+from ...search.jit import inline, kernel
 from . import model as M
 
 TABLE = Path(__file__).with_name("strong_table.xz")
@@ -244,21 +245,6 @@ def _finish(node: Node | None, d: Deals) -> None:
 
 
 # -- the flat tree and its kernels -------------------------------------------------------------------
-_Kernel = TypeVar("_Kernel", bound=Callable[..., Any])
-
-
-def _compiled(kernel: _Kernel) -> _Kernel:
-    """numba compiles the three loops below; without it they run as the same plain Python (slowly).
-
-    Why a typed wrapper rather than ``@njit`` itself: the code must type-check the same whether
-    or not numba (an optional extra, untyped) is installed."""
-    try:
-        from numba import njit
-    except ImportError:  # pragma: no cover - depends on the environment
-        return kernel
-    return cast(_Kernel, njit(cache=True)(kernel))
-
-
 Arr = np.ndarray
 
 
@@ -340,7 +326,7 @@ def flatten(d: Deals, game: Game) -> Flat:
     return f
 
 
-@_compiled
+@kernel
 def _forward(term: Arr, mover: Arr, can: Arr, okey: Arr, akey: Arr, e_no: Arr, e_acc: Arr, sig: Arr, rn: Arr,
              rd: Arr) -> None:  # pragma: no cover - compiled
     for e in range(len(term)):
@@ -365,22 +351,28 @@ def _forward(term: Arr, mover: Arr, can: Arr, okey: Arr, akey: Arr, e_no: Arr, e
                 rd[j] = rd[e] * o
 
 
-@_compiled
+@inline
+def _settled(e: int, term: Arr, pay: Arr, scale: float, can: Arr, v: Arr, e_no: Arr) -> bool:
+    """Whether entry ``e``'s value needs no choice, and if so sets it (for both backward passes):
+    a deal's end is worth ``scale`` times its pay, a point with no choice what its "no" child is."""
+    if term[e]:
+        v[e] = scale * pay[e]
+        return True
+    if not can[e]:
+        v[e] = v[e_no[e]]
+        return True
+    return False
+
+
+@kernel
 def _backward(term: Arr, pay: Arr, mover: Arr, can: Arr, dec: Arr, okey: Arr, akey: Arr, e_no: Arr, e_acc: Arr,
               w: Arr, sig: Arr, rn: Arr, rd: Arr, v: Arr, upd: int, t: float, reg: Arr, avg: Arr) -> None:
     # pragma: no cover - compiled
     sign = 1.0 if upd == 0 else -1.0
     for e in range(len(term) - 1, -1, -1):
-        if term[e]:
-            v[e] = pay[e]
+        if _settled(e, term, pay, 1.0, can, v, e_no):
             continue
-        vno = v[e_no[e]]
-        if not can[e]:
-            v[e] = vno
-            continue
-        o = sig[okey[e]]
-        a = sig[akey[e]]
-        vacc = v[e_acc[e]]
+        vno, o, a, vacc = v[e_no[e]], sig[okey[e]], sig[akey[e]], v[e_acc[e]]
         voff = a * vacc + (1.0 - a) * dec[e]
         ve = vno + o * (voff - vno)
         v[e] = ve
@@ -406,7 +398,7 @@ def _backward(term: Arr, pay: Arr, mover: Arr, can: Arr, dec: Arr, okey: Arr, ak
             avg[k, 1] += t * ro * a
 
 
-@_compiled
+@kernel
 def _br_backward(term: Arr, pay: Arr, mover: Arr, can: Arr, dec: Arr, okey: Arr, akey: Arr, e_no: Arr, e_acc: Arr,
                  w: Arr, sig: Arr, ropp: Arr, gid: Arr, gain: Arr, node_lo: Arr, node_hi: Arr, v: Arr,
                  seat: int) -> None:  # pragma: no cover - compiled
@@ -429,16 +421,9 @@ def _br_backward(term: Arr, pay: Arr, mover: Arr, can: Arr, dec: Arr, okey: Arr,
             else:
                 gain[gid[e]] += w[e] * ropp[e] * o * (vacc - vdec)
         for e in range(lo, hi):
-            if term[e]:
-                v[e] = sign * pay[e]
+            if _settled(e, term, pay, sign, can, v, e_no):
                 continue
-            vno = v[e_no[e]]
-            if not can[e]:
-                v[e] = vno
-                continue
-            o = sig[okey[e]]
-            a = sig[akey[e]]
-            vacc = v[e_acc[e]]
+            vno, o, a, vacc = v[e_no[e]], sig[okey[e]], sig[akey[e]], v[e_acc[e]]
             vdec = sign * dec[e]
             if mover[e] == seat:
                 voff = a * vacc + (1.0 - a) * vdec
