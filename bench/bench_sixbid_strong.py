@@ -4,10 +4,8 @@
         [--jobs J] [--think S]
 
 (a) ``--solver``: ms for the solver alone — exact to the end of the deal from a trick start
-    with k tricks left (positions from easy-vs-easy deals), and from the first card both the
-    exact misere/spread search and the bot's own search (exact ``HORIZON`` tricks, then the
-    estimate).  A pure-Python exact pip search from the first card takes minutes, so it is
-    not in the table (see the docstring of ``strong.py``).
+    with k tricks left and from the first card (positions from easy-vs-easy deals; per
+    contract: ``bench/bench_solver_sixbid.py``).
 (b) ``--budget``: ms and samples per decision of ``strong`` at the given think, per phase.
 (c) ``--arena N``: ``arena.run("sixbid", "strong", "easy", N, jobs=J, think=S)``.
 (d) ``--cheater N``: a bench-only cheater handed the full state (the true hands in place of
@@ -28,12 +26,12 @@ from parlour import arena
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
 from parlour.games.sixbid.sampler import World
-from parlour.games.sixbid.solver import Solver
+from parlour.games.sixbid.solver import deal_chips
 from parlour.games.sixbid.strong import DEFAULT_THINK, StrongBot
 from parlour.registry import load
+from parlour.search import warm
 
 GAME = load("sixbid")
-HORIZON = 2  # tricks searched exactly before the estimate, in the horizon row of (a)
 EASY = make("sixbid", "easy")
 
 
@@ -60,32 +58,19 @@ def bench_solver(count: int) -> None:
     print(f"  {'position':44} {'n':>4} {'median':>9} {'p99':>9}")
     deals = _played_deals(count, 1)
     rng = random.Random(2)
-    for left in (3, 4, 5, 6):
+    for left in (3, 4, 5, 6, 11):
         times = []
         for start in deals:
             state = start.clone()
-            while len(state._history) < 11 - left:
+            while sum(state.view(0)["tricks_won"]) < 11 - left:
                 state.apply(EASY.act(state.view(state.current_player), rng))
-            misere = state._contract in (R.MISERE, R.SPREAD)
+            pos = state.open_position()
+            assert pos is not None
             t0 = time.perf_counter()
-            Solver(state._trump, state._soloist, misere).value(list(state._hands), state._leader, [])
+            deal_chips(pos)
             times.append(time.perf_counter() - t0)
-        print(f"  {f'exact, {left} tricks left':44} {len(times):>4} {_ms(times)}")
-    times = []
-    mis = [d for d in deals if d._contract in (R.MISERE, R.SPREAD)]
-    for state in mis:
-        t0 = time.perf_counter()
-        Solver(R.NO_TRUMP, state._soloist, True).value(list(state._hands), state._leader, [])
-        times.append(time.perf_counter() - t0)
-    if times:
-        print(f"  {'exact, full deal from the first card (misere)':44} {len(times):>4} {_ms(times)}")
-    times = []
-    for state in deals:
-        misere = state._contract in (R.MISERE, R.SPREAD)
-        t0 = time.perf_counter()
-        Solver(state._trump, state._soloist, misere, 11 - HORIZON).value(list(state._hands), state._leader, [])
-        times.append(time.perf_counter() - t0)
-    print(f"  {f'first card, {HORIZON} tricks exact + estimate':44} {len(times):>4} {_ms(times)}")
+        what = "full deal from the first card" if left == 11 else f"{left} tricks left"
+        print(f"  {f'exact, {what}':44} {len(times):>4} {_ms(times)}")
 
 
 def bench_budget(deals: int, think: float) -> None:
@@ -198,6 +183,7 @@ def main(argv: Any = None) -> None:
     args = p.parse_args(argv)
     if not (args.solver or args.budget or args.arena or args.cheater):
         args.solver, args.budget, args.arena, args.cheater = True, 20, 500, 500
+    warm.now()
     if args.solver:
         bench_solver(args.solver_deals)
     if args.budget:
