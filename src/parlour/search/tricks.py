@@ -19,8 +19,12 @@ rule tables its engine uses too), and the kernel reads only arrays:
   hand in one group (``rules[GROUP, c]``), worth the same points, with no card of another hand
   or of the trick between them, are one move; ``rules[CROSS, c]`` adds the cards of other
   groups that can play between ``c`` and the card above it (Clobby's tout-atout);
+- ``rules[BEATERS, c]``: the cards that take a trick from ``c`` when ``c`` leads it (for the
+  sure-trick bound: a lead none of the other hands can beat);
 - ``rules[PTS8 + k, b]``: the points of the cards of byte ``k`` of a mask that are set in ``b``;
-- ``side[seat]``: 1 for the seats whose points are counted and who maximise, 0 for the others.
+- ``side[seat]``: bit ``MAX`` set for the seats that maximise, bit ``COUNTED`` for the seats whose
+  takings are counted (both for the usual side; a misère counts the opponents' tricks while the
+  soloist maximises them: he wants them to take every one).
 
 The value of a position is the points the side takes from here on, the current trick's cards
 included, so a transposition-table entry (keyed on the hands and the leader at a trick start)
@@ -47,7 +51,7 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, PTS8 = range(10)
+SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, PTS8 = range(11)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -58,6 +62,8 @@ P_PLAYERS, P_CARDS, P_TRICK_BONUS, P_LAST_BONUS = range(4)
 INF = 1 << 20
 #: stats entries
 S_NODES = 0
+#: bits of a seat's ``side`` entry
+MAX, COUNTED = 1, 2
 
 Int64s = NDArray[np.int64]
 
@@ -137,30 +143,38 @@ def trick_winner(trick: Int64s, tb: int, count: int, power: Int64s, ncards: int)
 
 
 @inline
+def _wants(side: Int64s, mover: int, holder: int) -> bool:
+    """Whether ``mover`` wants ``holder`` to take the trick: a seat that maximises wants the counted
+    seats to take it, the others want the rest to (in a misère nobody wants it for himself)."""
+    return ((side[holder] & COUNTED) != 0) == ((side[mover] & MAX) != 0)
+
+
+@inline
 def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncur: int, leader: int,
            mover: int, others: int, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int) -> None:
     """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
-    cheap order (leads: masters first, then the game's order for the side, ``rules[LEAD_KEY]``, or
-    for the others, ``rules[LEAD_KEY_OTHERS]``; follows: the
-    cheapest card that takes the trick from the other side, or the fattest card onto one's own
-    side's trick).  The keys go in ``buf[at + 16:]``."""
+    cheap order (leads: masters first for a seat that wants tricks, then the game's order for the
+    side, ``rules[LEAD_KEY]``, or for the others, ``rules[LEAD_KEY_OTHERS]``; follows: the
+    cheapest card that takes a trick the mover would rather not leave where it is, or the
+    fattest card onto a trick held where he wants it).  The keys go in ``buf[at + 16:]``."""
     kt = at + 16
+    greedy = _wants(side, mover, mover)
     if ncur == 0:
-        row = LEAD_KEY if side[mover] == 1 else LEAD_KEY_OTHERS
+        row = LEAD_KEY if side[mover] & MAX else LEAD_KEY_OTHERS
         for i in range(n):
             c = buf[at + i]
             # a master (no higher card of its group out) first, then the game's lead order
-            buf[kt + i] = rules[row, c] - (10000 if others & rules[HIGHER, c] == 0 else 0)
+            buf[kt + i] = rules[row, c] - (10000 if greedy and others & rules[HIGHER, c] == 0 else 0)
     else:
         led = trick[tb]
         w = trick_winner(trick, tb, ncur, power, ncards)
         wpow = power[led * ncards + trick[tb + w]]
-        own = side[(leader + w) % nplayers] == side[mover]
+        own = _wants(side, mover, (leader + w) % nplayers)
         for i in range(n):
             c = buf[at + i]
             p = power[led * ncards + c]
             if p > wpow:
-                buf[kt + i] = 1000 + p if own else p
+                buf[kt + i] = p if greedy and not own else 1000 + p
             elif own:
                 buf[kt + i] = 500 - rules[PTS, c]
             else:
@@ -201,7 +215,7 @@ def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: 
     w = trick_winner(trick, tb, nplayers, power, params[P_CARDS])
     winner = (leader + w) % nplayers
     gain = 0
-    if side[winner] == 1:
+    if side[winner] & COUNTED:
         gain = params[P_TRICK_BONUS]
         for j in range(nplayers):
             gain += rules[PTS, trick[tb + j]]
@@ -232,6 +246,35 @@ def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: I
             k += 1
         tricks = max(tricks, k)
     return points_of(left, rules, params[P_CARDS]) + tricks * params[P_TRICK_BONUS] + params[P_LAST_BONUS]
+
+
+@inline
+def _sure(h: Int64s, leader: int, rules: Int64s, params: Int64s) -> tuple[int, bool]:
+    """What the leader's side takes for certain at a trick start: the cards of the leader's hand
+    that no card of the other hands can beat when led (each wins its trick, so the leader keeps
+    the lead and cashes them all, in any order), counted at their own points and a trick bonus
+    each; and whether that is every trick left (then the side takes everything).
+
+    Why only the led cards' points: what the others must add to those tricks is not known here.
+    DDS calls this "quick tricks"; this is its simplest, rule-free form (no entries, no ruffs).
+    """
+    hand = h[leader]
+    others = 0
+    for s in range(params[P_PLAYERS]):
+        if s != leader:
+            others |= h[s]
+    pts = 0
+    k = 0
+    n = 0
+    m = hand
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        n += 1
+        if not others & rules[BEATERS, c]:
+            k += 1
+            pts += rules[PTS, c]
+    return pts + k * params[P_TRICK_BONUS], k == n
 
 
 @inline
@@ -267,10 +310,16 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
                 return hi, True
         else:
             hi = _most(h, trick, tb, 0, rules, params)
+            sure, every = _sure(h, leader, rules, params)
+            kind = side[leader]
+            if kind == MAX | COUNTED:  # the leader's side counts and wants what it takes for sure
+                lo = hi if every else sure
+            elif kind == 0:  # the other side's sure takings are lost to the count
+                hi = 0 if every else hi - sure
             if hi <= alpha:
                 return hi, True
-            if beta <= 0:
-                return 0, True
+            if lo >= beta:
+                return lo, True
         if lo > alpha:
             frames[f, F_ALPHA] = lo
         if hi < beta:
@@ -295,7 +344,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     frames[f, F_HAND] = hand
     frames[f, F_N] = n
     frames[f, F_I] = 0
-    frames[f, F_BEST] = -INF if side[mover] == 1 else INF
+    frames[f, F_BEST] = -INF if side[mover] & MAX else INF
     frames[f, F_MOVE] = buf[at]
     return 0, False
 
@@ -383,7 +432,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
         h[mover] = frames[f, F_HAND]
         c = buf[f * 32 + frames[f, F_I] - 1]
         settled = False
-        if side[mover] == 1:
+        if side[mover] & MAX:
             if v > frames[f, F_BEST]:
                 frames[f, F_BEST] = v
                 frames[f, F_MOVE] = c

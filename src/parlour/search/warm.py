@@ -72,7 +72,7 @@ def _exercise(module: ModuleType) -> None:
     rules = TrickRules(nplayers=2, ncards=2, follow=(3, 3), head=(0, 0), ruff=(0, 0), power=((1, 2), (2, 1)),
                        group=(0, 0), rank=(0, 1))
     table, power, params = rules.arrays(Objective((1, 2)))
-    side = np.array([1, 0, 0], np.int64)
+    side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
     tt = np.zeros((16, 6), np.int64)
     buf = np.zeros(64 * 32, np.int64)
     stats = np.zeros(2, np.int64)

@@ -190,6 +190,20 @@ def test_each_cards_value_and_the_threshold_test_match_minimax() -> None:
     assert len(contracts) == 6 and cards > 1000
 
 
+def test_a_long_suit_is_one_card_per_class_of_equal_pips_named_in_the_engines_cards() -> None:
+    """All nine diamonds in one hand, none out elsewhere: the classes are A, T, K, Q, J and 9-8-7-6
+    (equal pips, adjacent), each named by its highest card, as the engine numbers them.  (The
+    kernel numbers cards high first; reading its answer as the engine's cards gave the sixes.)"""
+    diamonds = sum(1 << R.INDEX[c] for c in R.CODES[9:18])
+    clubs = sum(1 << c for c in range(0, 9))
+    spades = sum(1 << c for c in range(18, 27))
+    for misere in (False, True):
+        solver = Solver(0, 0, misere)
+        heads = solver.representatives([diamonds, clubs, spades], 0, [])
+        want = ["AD", "TD", "KD", "QD", "JD", "9D"] if not misere else ["AD"]  # a misère counts no pips
+        assert sorted(R.CODES[c] for c in heads) == sorted(want)
+
+
 # -- whole deals from the first card against the old solver ----------------------------------------
 def _first_card(contract: str, seed: int) -> R.OpenPosition:
     """As ``bench/bench_solver_sixbid.py``: elder bids ``contract``, the others pass, easy declares."""
