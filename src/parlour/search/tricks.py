@@ -21,6 +21,8 @@ rule tables its engine uses too), and the kernel reads only arrays:
   groups that can play between ``c`` and the card above it (Clobby's tout-atout);
 - ``rules[BEATERS, c]``: the cards that take a trick from ``c`` when ``c`` leads it (for the
   sure-trick bound: a lead none of the other hands can beat);
+- ``rules[ALWAYS, c]``: the cards that take some trick from ``c`` whatever is led (every card
+  when ``c`` cannot take some trick): ``c`` with none of them out takes whichever trick it falls in;
 - ``rules[PTS8 + k, b]``: the points of the cards of byte ``k`` of a mask that are set in ``b``;
 - ``side[seat]``: bit ``MAX`` set for the seats that maximise, bit ``COUNTED`` for the seats whose
   takings are counted (both for the usual side; a misère counts the opponents' tricks while the
@@ -51,7 +53,7 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, PTS8 = range(11)
+SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, PTS8 = range(12)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -249,32 +251,50 @@ def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: I
 
 
 @inline
-def _sure(h: Int64s, leader: int, rules: Int64s, params: Int64s) -> tuple[int, bool]:
-    """What the leader's side takes for certain at a trick start: the cards of the leader's hand
-    that no card of the other hands can beat when led (each wins its trick, so the leader keeps
-    the lead and cashes them all, in any order), counted at their own points and a trick bonus
-    each; and whether that is every trick left (then the side takes everything).
+def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -> tuple[int, int, bool]:
+    """What each side takes for certain at a trick start, for the bounds: ``(for the side, for the
+    others, every)``.  Sure are the cards of the leader's hand that no card of the other hands can
+    beat when led (each wins its trick, so the leader keeps the lead and cashes them all, in any
+    order), and any card that no card of the other hands can beat in any trick (a top trump: it
+    takes whichever trick it falls in), each at its own points and a trick bonus; ``every``: the
+    leader's hand is all sure (then his side takes everything).  Only seats that count what they
+    want (the usual side, or its opponents) are counted: a misère's seats want no trick.
 
-    Why only the led cards' points: what the others must add to those tricks is not known here.
-    DDS calls this "quick tricks"; this is its simplest, rule-free form (no entries, no ruffs).
+    Why only the sure cards' points: what the others add to those tricks is not known here.  No
+    two sure cards fall in one trick (each would beat the other).  DDS calls this "quick tricks";
+    this is its simplest, rule-free form (no entries, no ruffs).
     """
-    hand = h[leader]
-    others = 0
-    for s in range(params[P_PLAYERS]):
-        if s != leader:
-            others |= h[s]
-    pts = 0
-    k = 0
-    n = 0
-    m = hand
-    while m:
-        c = low_bit(m)
-        m &= m - 1
-        n += 1
-        if not others & rules[BEATERS, c]:
-            k += 1
-            pts += rules[PTS, c]
-    return pts + k * params[P_TRICK_BONUS], k == n
+    nplayers = params[P_PLAYERS]
+    everyone = 0
+    for s in range(nplayers):
+        everyone |= h[s]
+    mine = 0
+    theirs = 0
+    every = False
+    for s in range(nplayers):
+        kind = side[s]
+        if kind != MAX | COUNTED and kind != 0:
+            continue
+        others = everyone & ~h[s]
+        row = BEATERS if s == leader else ALWAYS
+        pts = 0
+        k = 0
+        n = 0
+        m = h[s]
+        while m:
+            c = low_bit(m)
+            m &= m - 1
+            n += 1
+            if not others & rules[row, c]:
+                k += 1
+                pts += rules[PTS, c]
+        if s == leader and k == n:
+            every = True
+        if kind == 0:
+            theirs += pts + k * params[P_TRICK_BONUS]
+        else:
+            mine += pts + k * params[P_TRICK_BONUS]
+    return mine, theirs, every
 
 
 @inline
@@ -310,12 +330,15 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
                 return hi, True
         else:
             hi = _most(h, trick, tb, 0, rules, params)
-            sure, every = _sure(h, leader, rules, params)
+            mine, theirs, every = _sure(h, leader, rules, side, params)
             kind = side[leader]
-            if kind == MAX | COUNTED:  # the leader's side counts and wants what it takes for sure
-                lo = hi if every else sure
-            elif kind == 0:  # the other side's sure takings are lost to the count
-                hi = 0 if every else hi - sure
+            if every and kind == MAX | COUNTED:  # the leader's side takes all that is left
+                lo = hi
+            elif every and kind == 0:
+                hi = 0
+            else:  # what the other side takes for sure is lost to the count
+                lo = mine
+                hi -= theirs
             if hi <= alpha:
                 return hi, True
             if lo >= beta:
