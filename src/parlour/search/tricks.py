@@ -210,6 +210,32 @@ def _slot(h: Int64s, leader: int, size: int) -> int:
 
 
 @inline
+def _find(tt: Int64s, bucket: int, h: Int64s, leader: int) -> int:
+    """The row of the trick start (``h``, ``leader``) in its bucket of two rows, or -1.
+
+    Why buckets of two: with one row a slot, a new entry always overwrote the old, and a deep
+    one (many cards left, much work behind it) was lost to a shallow one; a bucket keeps the
+    deeper of the two (column 5 holds the best move and, above bit 8, the cards left)."""
+    key = h[0] | (leader << 60)
+    for slot in (bucket, bucket + 1):
+        if tt[slot, 0] == key and tt[slot, 1] == h[1] and tt[slot, 2] == h[2]:
+            return slot
+    return -1
+
+
+@inline
+def _count(mask: int) -> int:
+    """The number of set bits of ``mask`` (below 2**63), without a multiply that would wrap."""
+    x = mask - ((mask >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return int(x & 127)
+
+
+@inline
 def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: Int64s, side: Int64s,
           params: Int64s) -> tuple[int, int]:
     """The seat that takes the complete trick ``trick[tb:]``, and what it is worth to the side."""
@@ -319,16 +345,18 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     frames[f, F_A0] = alpha
     frames[f, F_B0] = beta
     if ncur == 0:
-        slot = _slot(h, leader, tt.shape[0])
-        if tt[slot, 0] == h[0] | (leader << 60) and tt[slot, 1] == h[1] and tt[slot, 2] == h[2]:
+        bucket = _slot(h, leader, tt.shape[0]) & ~1
+        slot = _find(tt, bucket, h, leader)
+        if slot >= 0:
             lo = tt[slot, 3]
             hi = tt[slot, 4]
-            first = tt[slot, 5]
+            first = tt[slot, 5] & 255
             if lo >= beta:
                 return lo, True
             if hi <= alpha:
                 return hi, True
         else:
+            slot = bucket
             hi = _most(h, trick, tb, 0, rules, params)
             mine, theirs, every = _sure(h, leader, rules, side, params)
             kind = side[leader]
@@ -387,12 +415,18 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s) -> int:
         else:
             lo = best
             hi = best
-        tt[slot, 0] = h[0] | (frames[f, F_LEADER] << 60)
+        leader = frames[f, F_LEADER]
+        bucket = slot & ~1
+        slot = _find(tt, bucket, h, leader)
+        cards = _count(h[0] | h[1] | h[2])
+        if slot < 0:  # a new entry displaces the one with fewer cards left (less work behind it)
+            slot = bucket if tt[bucket, 5] >> 8 < tt[bucket + 1, 5] >> 8 else bucket + 1
+        tt[slot, 0] = h[0] | (leader << 60)
         tt[slot, 1] = h[1]
         tt[slot, 2] = h[2]
         tt[slot, 3] = lo
         tt[slot, 4] = hi
-        tt[slot, 5] = frames[f, F_MOVE]
+        tt[slot, 5] = frames[f, F_MOVE] | (cards << 8)
     return best
 
 
