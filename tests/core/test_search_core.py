@@ -174,3 +174,25 @@ def test_until_the_compiled_kernels_are_ready_a_player_gets_the_python_copy(monk
     warm.now()  # the cache is written (the session's fixture compiled it): loading is quick
     assert warm.kernels() is tricks
     assert warm.compiled() and warm.note() == ""
+
+
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: everything runs as Python already")
+def test_a_failed_compilation_leaves_the_python_copy_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiling child fails (and writes no cache): the warm thread ends instead of polling
+    for ever, the kernels stay Python, and the hint says why the level searched fewer deals."""
+    import subprocess
+    import threading
+
+    monkeypatch.setattr(warm, "_ready", threading.Event())
+    monkeypatch.setattr(warm, "_started", False)
+    monkeypatch.setattr(warm, "last", {})
+    monkeypatch.setattr(warm, "cached", lambda: False)
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 1))
+    heard: list[str] = []
+    warm.start(heard.append)
+    assert warm.thread is not None
+    warm.thread.join(timeout=10)
+    assert not warm.thread.is_alive()
+    assert heard == [warm.FIRST_RUN]
+    assert warm.kernels() is jit.python_copy(tricks)
+    assert "could not be prepared" in warm.note()
