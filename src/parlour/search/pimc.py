@@ -8,9 +8,11 @@ how likely the others' bidding and play were under it) and solving it — comes 
 package; the loop, the time budget and the bookkeeping are the same for every game and live here.
 
 A *world* is whatever the game's sampler returns and its evaluator understands (typically the
-hidden hands as bitmasks plus the position).  ``evaluate(world)`` returns the value of each
-legal action for the deciding seat in that world (higher is better), or ``None`` when it ran
-past ``Pimc.deadline`` before valuing every action: that sample is dropped and the loop ends.
+hidden hands as bitmasks plus the position).  Every game's sampler has one verb for it,
+:class:`Sampler`'s ``draw``: a world consistent with the view, and its weight.
+``evaluate(world)`` returns the value of each legal action for the deciding seat in that world
+(higher is better), or ``None`` when it ran past ``Pimc.deadline`` before valuing every action:
+that sample is dropped and the loop ends.
 Why: one sample of a bid costs a whole-deal solve per option, so checking the clock only
 between samples let a bid overrun its budget by a whole sample; an evaluator that checks
 ``deadline`` between options keeps every decision within the budget plus one solve.
@@ -28,11 +30,27 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from . import warm
 
 World = TypeVar("World")
+World_co = TypeVar("World_co", covariant=True)
+
+
+@runtime_checkable
+class Sampler(Protocol[World_co]):
+    """What a trick game's sampler offers PIMC (``games/<g>/sampler.py``, built from one view).
+
+    Why one verb: the samplers had ``draw``, ``sample`` and ``deal`` for different things in
+    different games; ``draw`` now means this everywhere, and a game's helpers that deal an
+    unweighted world are named otherwise.
+    """
+
+    def draw(self, rng: random.Random) -> tuple[World_co, float] | None:
+        """A world consistent with the view and its weight (how likely the others' public
+        choices were in it), or None when no consistent world turned up this time."""
+        ...
 
 
 @dataclass
@@ -119,10 +137,10 @@ class Budget:
 class Pimc(Generic[World]):
     """Average an evaluator over sampled worlds, within a budget."""
 
-    def __init__(self, sample: Callable[[random.Random], tuple[World, float] | None],
+    def __init__(self, draw: Callable[[random.Random], tuple[World, float] | None],
                  evaluate: Callable[[World], dict[str, float] | None], budget: Budget,
                  clock: Callable[[], float] | None = None) -> None:
-        self.sample = sample
+        self.draw = draw  # a Sampler's draw, or a function of the same kind
         self.evaluate = evaluate
         self.budget = budget
         self.clock = clock or think_clock()
@@ -147,7 +165,7 @@ class Pimc(Generic[World]):
         while samples < budget.max_samples:
             if samples >= budget.min_samples and self.clock() >= self.deadline:
                 break
-            drawn = self.sample(rng)
+            drawn = self.draw(rng)
             if drawn is None:  # the sampler found no consistent world this time
                 misses += 1
                 if misses > 20 * budget.max_samples:

@@ -42,7 +42,7 @@ from ...search import warm
 from ...search.pimc import Budget, Decision, Pimc
 from .bots import EasyBot
 from .rules import INDEX, POINTS, Clobby, ClobbyState, meld_points, runs
-from .sampler import TRUMP_OF, Sampler, public_actions
+from .sampler import TRUMP_OF, Sampler, World, public_actions
 from .solver import Position, Solver, action_values, deal_value
 
 #: seconds per decision of ``make("clobby", "strong")`` (the ``--think`` default): measured in
@@ -87,29 +87,28 @@ class StrongBot:
         legal = view["legal_actions"]
         if len(legal) == 1:
             return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
-        sampler = Sampler(view)
+        sampler = Sampler(view, self._easy)
         if view["phase"] == "play":
-            return Pimc(lambda r: self._card_world(sampler, r), lambda w: self.card_values(view, w),
+            return Pimc(sampler.draw, lambda w: self.card_values(view, position_from_view(view, w.opponent)),
                         self.budget).decide(legal, rng)
 
         records: list[tuple[float, dict[str, float]]] = []
         weight = [0.0]
 
-        def world(r: random.Random) -> tuple[list[str], float] | None:
-            pack = sampler.sample(r)
-            if pack is None:
-                return None
-            weight[0] = sampler.weight(pack, self._easy)
-            return pack, weight[0]
+        def world(r: random.Random) -> tuple[World, float] | None:
+            drawn = sampler.draw(r)
+            if drawn is not None:
+                weight[0] = drawn[1]
+            return drawn
 
-        def evaluate(pack: list[str]) -> dict[str, float] | None:
-            values = self.bid_values(view, pack, pimc.expired)
+        def evaluate(w: World) -> dict[str, float] | None:
+            values = self.bid_values(view, w.pack, pimc.expired)
             if values is not None:
                 records.append((weight[0], values))
             return values
 
         prior = self._easy.act(view, rng)
-        pimc: Pimc[list[str]] = Pimc(world, evaluate, self.bid_budget)
+        pimc: Pimc[World] = Pimc(world, evaluate, self.bid_budget)
         return self._trust(pimc.decide(legal, rng), prior, records)
 
     def _trust(self, decision: Decision, prior: str, records: list[tuple[float, dict[str, float]]]) -> Decision:
@@ -148,13 +147,6 @@ class StrongBot:
         if s is None:
             s = self._solvers[mode] = Solver(mode)
         return s
-
-    def _card_world(self, sampler: Sampler, rng: random.Random) -> tuple[Position, float] | None:
-        drawn = sampler.draw(rng)
-        if drawn is None:
-            return None
-        pack, opp_now = drawn
-        return position_from_view(sampler.view, opp_now), sampler.weight(pack, self._easy)
 
     def card_values(self, view: dict[str, Any], pos: Position) -> dict[str, float]:
         return {a: float(v) for a, v in action_values(pos, self.solver(pos.mode)).items()}

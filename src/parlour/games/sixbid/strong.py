@@ -1,6 +1,6 @@
 """Six-Bid Solo strong player: sampled deals, a double-dummy solver, the best action on average.
 
-Every decision starts from ``view(seat)`` only (``sampler.Knowledge``): hidden cards are dealt
+Every decision starts from ``view(seat)`` only (``sampler.Sampler``): hidden cards are dealt
 consistently with it and each deal is weighted by how well it explains the others' bids.
 
 - **Card play** (PIMC, ``parlour.search.pimc``) once at most ``EXACT_TRICKS`` (6) tricks
@@ -56,7 +56,7 @@ from ...registry import load
 from ...search.pimc import Budget, Decision, Pimc
 from .bots import EasyBot
 from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, SixBidState
-from .sampler import Knowledge, World, public_actions
+from .sampler import Sampler, World, public_actions
 from .solver import Solver, chips_won, mask_pips, root_values, seat_score
 
 EXACT_TRICKS = 6  # with this many tricks left (or fewer) card play is PIMC with the exact solver
@@ -109,9 +109,9 @@ class StrongBot:
         endgame = view["phase"] == "play" and self._tricks_left(view) <= self.exact_tricks
         if view["phase"] == "play" and not endgame and not self.early_search:
             return Decision(self._easy.act(view, rng), {}, 0, 0.0, 0.0)
-        know = Knowledge(view)
+        sampler = Sampler(view)
         if endgame:
-            return Pimc(know.sample, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
+            return Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
         inner = self._option_evaluator(view, legal, random.Random(rng.random()))
         seen: list[dict[str, float]] = []
 
@@ -121,7 +121,7 @@ class StrongBot:
                 seen.append(values)
             return values
 
-        pimc: Pimc[World] = Pimc(know.sample, evaluate, self.budget)
+        pimc: Pimc[World] = Pimc(sampler.draw, evaluate, self.budget)
         decision = pimc.decide(legal, rng)
         # The easy policy's choice stands unless the simulations find a clear gain over it: a
         # handful of play-outs is noisy, and a noisy switch away from a sound rule costs chips.
