@@ -64,6 +64,11 @@ class Decision:
     seconds: float
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def forced(cls, action: str) -> Decision:
+        """The decision when ``action`` is the only legal one: nothing sampled, nothing to weigh."""
+        return cls(action, {action: 0.0}, 0, 0.0, 0.0)
+
     @property
     def margin(self) -> float:
         """How much better the chosen action is than the next best, on average (0 if alone)."""
@@ -76,6 +81,43 @@ class Decision:
             return "it is the only legal action"
         return (f"over {self.samples} deals consistent with what you have seen, it scores "
                 f"{self.margin:.1f} {unit} more on average than the next best choice{warm.note()}")
+
+
+@dataclass(frozen=True)
+class Trust:
+    """How clearly a sampled option must beat the easy rule's call before a strong player leaves it.
+
+    Why: a bid or another once-a-deal choice is judged on few samples (each costs whole-deal
+    play-outs per option), and one deal's payment varies widely, so the plain mean of a handful
+    of samples picks bad options by chance.  The gain over the easy call is paired per sample;
+    an option replaces the call only with ``min_samples`` samples or more, a mean gain of at
+    least ``min_gain`` and of more than ``z`` standard errors (the spread taken as at least
+    ``sd_floor``: two or three samples can agree by chance).
+    """
+
+    z: float = 2.0
+    sd_floor: float = 0.0
+    min_samples: int = 2
+    min_gain: float = 0.0
+
+    def choose(self, prior: str, records: Sequence[tuple[float, dict[str, float]]]) -> str:
+        """The option to play: the one whose weighted mean gain over ``prior`` is largest among
+        those that clear the test, else ``prior``.  ``records``: each sample's weight and values."""
+        n = len(records)
+        if n < max(self.min_samples, 2):
+            return prior
+        total = sum(w for w, _ in records) or 1.0
+        best, best_gain = prior, 0.0
+        for option in records[0][1]:
+            if option == prior:
+                continue
+            diffs = [(w, v[option] - v[prior]) for w, v in records]
+            mean = sum(w * d for w, d in diffs) / total
+            var = sum(w * (d - mean) ** 2 for w, d in diffs) / total
+            se = max((var * n / (n - 1)) ** 0.5, self.sd_floor) / n ** 0.5
+            if mean >= self.min_gain and mean > self.z * se and mean > best_gain:
+                best, best_gain = option, mean
+        return best
 
 
 def think_clock() -> Callable[[], float]:
@@ -158,7 +200,7 @@ class Pimc(Generic[World]):
         self.deadline = start + self.budget.seconds
         self.samples = 0
         if len(legal) == 1:
-            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+            return Decision.forced(legal[0])
         totals = dict.fromkeys(legal, 0.0)
         weight_sum, samples, misses = 0.0, 0, 0
         budget = self.budget

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...search import warm
-from ...search.pimc import Budget, Decision, Pimc
+from ...search.pimc import Budget, Decision, Pimc, Trust
 from .bots import EasyBot
 from .rules import INDEX, POINTS, Clobby, ClobbyState, meld_points, runs
 from .sampler import TRUMP_OF, Sampler, World, public_actions
@@ -51,6 +51,7 @@ DEFAULT_THINK = 0.25
 BID_FACTOR = 2.5
 TRUST_Z = 2.0  # standard errors by which a bid must beat the easy rule's call
 SD_FLOOR = 50.0  # the least spread assumed for one deal's payment difference (two samples can agree by chance)
+TRUST = Trust(z=TRUST_Z, sd_floor=SD_FLOOR)
 
 
 class StrongBot:
@@ -86,7 +87,7 @@ class StrongBot:
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = view["legal_actions"]
         if len(legal) == 1:
-            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+            return Decision.forced(legal[0])
         sampler = Sampler(view, self._easy)
         if view["phase"] == "play":
             return Pimc(sampler.draw, lambda w: self.card_values(view, position_from_view(view, w.opponent)),
@@ -112,33 +113,13 @@ class StrongBot:
         return self._trust(pimc.decide(legal, rng), prior, records)
 
     def _trust(self, decision: Decision, prior: str, records: list[tuple[float, dict[str, float]]]) -> Decision:
-        """Leave the manual's call only where the samples say clearly that another option is better.
-
-        Why: a bid is judged on few deals (each costs a full solve per option), and one deal's
-        payment varies by a hundred points, so the plain mean of a handful of samples picks
-        bad contracts by chance.  The difference to the easy rule's call is paired per deal;
-        an option replaces that call only if its mean gain exceeds ``TRUST_Z`` standard errors
-        (the spread taken as at least ``SD_FLOOR``: two or three samples can agree by chance).
-        """
-        n = len(records)
+        """Leave the manual's call only where the samples say clearly that another option is better
+        (``TRUST``: a bid's payment varies by a hundred points a deal, so its spread is taken as at
+        least ``SD_FLOOR``)."""
         if prior not in decision.values:
             return decision
         decision.extra["prior"] = prior
-        if n < 2:  # no verdict within the budget: the easy rule's call
-            decision.action = prior
-            return decision
-        total = sum(w for w, _ in records) or 1.0
-        best, best_gain = prior, 0.0
-        for option in decision.values:
-            if option == prior:
-                continue
-            diffs = [(w, v[option] - v[prior]) for w, v in records]
-            mean = sum(w * d for w, d in diffs) / total
-            var = sum(w * (d - mean) ** 2 for w, d in diffs) / total
-            se = max((var * n / (n - 1)) ** 0.5, SD_FLOOR) / n ** 0.5
-            if mean > TRUST_Z * se and mean > best_gain:
-                best, best_gain = option, mean
-        decision.action = best
+        decision.action = TRUST.choose(prior, records)
         return decision
 
     # -- values ---------------------------------------------------------------------------

@@ -91,7 +91,7 @@ class StrongBot:
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = list(view["legal_actions"])
         if len(legal) == 1:
-            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+            return Decision.forced(legal[0])
         sampler = Sampler(view)
         phase = view["phase"]
         seat = view["seat"]

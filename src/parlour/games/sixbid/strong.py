@@ -53,7 +53,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...registry import load
-from ...search.pimc import Budget, Decision, Pimc
+from ...search.pimc import Budget, Decision, Pimc, Trust
 from .bots import EasyBot
 from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, SixBidState
 from .sampler import Sampler, World, public_actions
@@ -79,6 +79,7 @@ class StrongBot:
         self.exact_tricks = exact_tricks
         self.solve_tricks = solve_tricks
         self.prior_margin = prior_margin
+        self.trust = Trust(z=2.0, min_samples=SWITCH_SAMPLES, min_gain=prior_margin)
         self.early_search = early_search
         self._easy = EasyBot()
 
@@ -105,7 +106,7 @@ class StrongBot:
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = list(view["legal_actions"])
         if len(legal) == 1:
-            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+            return Decision.forced(legal[0])
         endgame = view["phase"] == "play" and self._tricks_left(view) <= self.exact_tricks
         if view["phase"] == "play" and not endgame and not self.early_search:
             return Decision(self._easy.act(view, rng), {}, 0, 0.0, 0.0)
@@ -113,12 +114,12 @@ class StrongBot:
         if endgame:
             return Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
         inner = self._option_evaluator(view, legal, random.Random(rng.random()))
-        seen: list[dict[str, float]] = []
+        seen: list[tuple[float, dict[str, float]]] = []
 
         def evaluate(world: World) -> dict[str, float] | None:
             values = inner(world, pimc.expired)
             if values is not None:
-                seen.append(values)
+                seen.append((1.0, values))  # unweighted: the options' gains are paired per play-out
             return values
 
         pimc: Pimc[World] = Pimc(sampler.draw, evaluate, self.budget)
@@ -126,20 +127,9 @@ class StrongBot:
         # The easy policy's choice stands unless the simulations find a clear gain over it: a
         # handful of play-outs is noisy, and a noisy switch away from a sound rule costs chips.
         prior = self._easy.act(view, rng)
-        if prior in decision.values and decision.action != prior:
-            if not self._clear_gain([v[decision.action] - v[prior] for v in seen]):
-                decision.action = prior
+        if prior in decision.values:
+            decision.action = self.trust.choose(prior, seen)
         return decision
-
-    def _clear_gain(self, diffs: list[float]) -> bool:
-        """Whether per-sample gains show a real improvement: enough samples, a mean of at least
-        ``prior_margin`` chips and at least two standard errors."""
-        n = len(diffs)
-        if n < SWITCH_SAMPLES:
-            return False
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean >= self.prior_margin and mean >= 2 * (var / n) ** 0.5
 
     @staticmethod
     def _tricks_left(view: dict[str, Any]) -> int:
