@@ -36,6 +36,10 @@ from . import warm
 
 World = TypeVar("World")
 World_co = TypeVar("World_co", covariant=True)
+#: The one solver result type: each legal action (its code) and what it is worth to the seat
+#: that decides, in that game's units (points, chips or a margin), under perfect play with every
+#: hand open.  Every trick game's ``solver.action_values`` answers in it, and PIMC averages it.
+ActionValues = dict[str, float]
 
 
 @runtime_checkable

@@ -24,7 +24,7 @@ import pytest
 
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
-from parlour.games.sixbid.solver import Solver, chips_won, deal_chips, no_trick_contract, root_values
+from parlour.games.sixbid.solver import Solver, action_values, chips_won, deal_chips, no_trick_contract, root_values
 from parlour.games.sixbid.tables import NCARDS, PIPS, trick_rules
 from parlour.registry import load
 from parlour.search import tricks
@@ -178,10 +178,13 @@ def test_each_cards_value_and_the_threshold_test_match_minimax() -> None:
         solver = Solver(pos.trump, pos.soloist, no_trick_contract(pos.contract))
         values = root_values(solver, pos.hands, pos.leader, pos.trick)
         assert sorted(values) == sorted(R.INDEX[c] for c in state.legal_actions())
+        chips = action_values(pos, pos.soloist)  # what the strong player averages: the soloist's chips
+        opponent = action_values(pos, (pos.soloist + 1) % 3)
         for code in state.legal_actions():
             child = state.clone()
             child.apply(code)
             assert _chips(pos, values[R.INDEX[code]]) == _minimax(child, pos.soloist), code
+            assert chips[code] == _chips(pos, values[R.INDEX[code]]) == -2 * opponent[code]
             cards += 1
         v = solver.value(pos.hands, pos.leader, pos.trick)
         assert solver.at_least(pos.hands, pos.leader, pos.trick, v)

@@ -130,7 +130,7 @@ class StrongBot:
         return s
 
     def card_values(self, view: dict[str, Any], pos: Position) -> dict[str, float]:
-        return {a: float(v) for a, v in action_values(pos, self.solver(pos.mode)).items()}
+        return action_values(pos, self.solver(pos.mode))
 
     def bid_values(self, view: dict[str, Any], pack: list[str],
                    expired: Callable[[], bool] = lambda: False) -> dict[str, float] | None:

@@ -139,8 +139,7 @@ class StrongBot:
         left = 10 - sum(pos.tricks)
         exact = EXACT_RAMSCH if pos.soloist is None else EXACT_SOLO
         if left <= exact:
-            values = action_values(pos)
-            return {ORDER[c]: v for c, v in values.items()}
+            return action_values(pos)
         state = self._rebuild(sampler, world)
         out: dict[str, float] = {}
         for action in legal:

@@ -24,8 +24,23 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
+from ...search.pimc import ActionValues
 from ...search.solver import TrickSolver
-from .rules import CALL, GUARANTEE, HEART, MISERE, NO_TRUMP, PIP, POWER, SOLO, SPREAD, SUIT_MASK, TERMS, OpenPosition
+from .rules import (
+    CALL,
+    CODES,
+    GUARANTEE,
+    HEART,
+    MISERE,
+    NO_TRUMP,
+    PIP,
+    POWER,
+    SOLO,
+    SPREAD,
+    SUIT_MASK,
+    TERMS,
+    OpenPosition,
+)
 from .tables import NO_TRICK, PIPS, misere_rules, trick_rules
 
 #: the pips of each 9-bit strength pattern of one suit
@@ -218,5 +233,26 @@ def deal_chips(pos: OpenPosition, solver: Solver | None = None) -> int:
     return chips_won(contract, trump, pos.trick_pips[sol] + pos.widow_pips + value, False)
 
 
-__all__ = ["CALL", "GUARANTEE", "HEART", "MISERE", "NO_TRUMP", "SOLO", "SPREAD", "Solver", "chips_won",
+def action_values(pos: OpenPosition, seat: int, tie: float = 0.0) -> ActionValues:
+    """``seat``'s chips from the deal after each legal card of the seat to move (by code), best play
+    by all after it (every hand open).  ``tie``: chips per pip added for the soloist's side in the
+    threshold contracts (guarantee, call), so that a lost or won cause still plays for pips."""
+    sol, contract, trump = pos.soloist, pos.contract, pos.trump
+    misere = no_trick_contract(contract)
+    values = root_values(Solver(trump, sol, misere), pos.hands, pos.leader, pos.trick)
+    taken = pos.tricks[sol] > 0
+    sign = 1 if seat == sol else -1
+    out: ActionValues = {}
+    for c, v in values.items():
+        if misere:
+            out[CODES[c]] = seat_score(chips_won(contract, trump, 0, taken or v < 0), seat, sol)
+            continue
+        pips = pos.trick_pips[sol] + pos.widow_pips + v
+        out[CODES[c]] = seat_score(chips_won(contract, trump, pips, False), seat, sol)
+        if contract > HEART:
+            out[CODES[c]] += sign * tie * pips
+    return out
+
+
+__all__ = ["CALL", "GUARANTEE", "HEART", "MISERE", "NO_TRUMP", "SOLO", "SPREAD", "Solver", "action_values", "chips_won",
            "deal_chips", "mask_pips", "no_trick_contract", "root_values", "seat_score", "trick_winner"]

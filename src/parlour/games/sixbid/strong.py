@@ -53,11 +53,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ...registry import load
-from ...search.pimc import Budget, Decision, Pimc, Trust
+from ...search.pimc import ActionValues, Budget, Decision, Pimc, Trust
 from .bots import EasyBot
-from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, SixBidState
+from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState
 from .sampler import Sampler, World, public_actions
-from .solver import Solver, chips_won, mask_pips, root_values, seat_score
+from .solver import Solver, action_values, chips_won, mask_pips, seat_score
 
 EXACT_TRICKS = 6  # with this many tricks left (or fewer) card play is PIMC with the exact solver
 PRIOR_MARGIN = 4.0  # chips per deal a simulated option must gain over the easy policy's choice
@@ -136,36 +136,21 @@ class StrongBot:
         return (sum(view["cards_left"]) + len(view["trick"])) // 3
 
     # -- card play: the solver ----------------------------------------------------------------
-    def _card_evaluator(self, view: dict[str, Any], legal: list[str]):  # type: ignore[no-untyped-def]
+    def _card_evaluator(self, view: dict[str, Any], legal: list[str]) -> Callable[[World], ActionValues]:
         me = view["seat"]
         sol = view["soloist"]
         contract = BID_INDEX[view["contract"]]
         trump = SUITS.index(view["trump"]) if view["trump"] else NO_TRUMP
-        misere = TERMS[contract][trump][0] is None
         leader = view["leader"]
-        trick = [INDEX[c] for _, c in view["trick"]]
-        pips_so_far = view["pips_taken"][sol]
-        taken = view["tricks_won"][sol] > 0
-        sign = 1 if me == sol else -1
+        trick = tuple(INDEX[c] for _, c in view["trick"])
+        pips = (view["pips_taken"][0], view["pips_taken"][1], view["pips_taken"][2])
+        tricks = (view["tricks_won"][0], view["tricks_won"][1], view["tricks_won"][2])
 
-        def evaluate(world: World) -> dict[str, float]:
-            solver = Solver(trump, sol, misere)
-            values = root_values(solver, list(world.hands), leader, list(trick))
-            out: dict[str, float] = {}
-            widow = mask_pips(world.widow)
-            for code in legal:
-                v = values[INDEX[code]]
-                if misere:
-                    out[code] = seat_score(chips_won(contract, trump, 0, taken or v < 0), me, sol)
-                    continue
-                pips = pips_so_far + widow + v
-                won = chips_won(contract, trump, round(pips), False)
-                if contract <= 1:  # solo and heart pay per pip: keep the estimate's fractions
-                    won = TERMS[contract][trump][1] * (pips - 60)
-                    out[code] = seat_score(won, me, sol)
-                else:
-                    out[code] = seat_score(won, me, sol) + sign * PIP_TIE * pips
-            return out
+        def evaluate(world: World) -> ActionValues:
+            hands = (world.hands[0], world.hands[1], world.hands[2])
+            pos = OpenPosition(hands, leader, trick, sol, contract, trump, pips, tricks, mask_pips(world.widow))
+            values = action_values(pos, me, PIP_TIE)
+            return {code: values[code] for code in legal}
 
         return evaluate
 
