@@ -34,7 +34,6 @@ from .rules import (
     MISERE,
     NO_TRUMP,
     PIP,
-    POWER,
     SOLO,
     SPREAD,
     SUIT_MASK,
@@ -66,17 +65,6 @@ def mask_pips(mask: int) -> int:
 
 def no_trick_contract(contract: int) -> bool:
     return contract in (MISERE, SPREAD)
-
-
-def trick_winner(trump: int, leader: int, c0: int, c1: int, c2: int) -> int:
-    """The seat that takes the trick ``c0 c1 c2`` led by ``leader`` (``rules.POWER``)."""
-    power = POWER[trump][c0 // 9]
-    q0, q1, q2 = power[c0], power[c1], power[c2]
-    if q0 > q1:
-        w = 0 if q0 > q2 else 2
-    else:
-        w = 1 if q1 > q2 else 2
-    return (leader + w) % 3
 
 
 def _pip_solver(trump: int, soloist: int) -> TrickSolver:
@@ -255,4 +243,4 @@ def action_values(pos: OpenPosition, seat: int, tie: float = 0.0) -> ActionValue
 
 
 __all__ = ["CALL", "GUARANTEE", "HEART", "MISERE", "NO_TRUMP", "SOLO", "SPREAD", "Solver", "action_values", "chips_won",
-           "deal_chips", "mask_pips", "no_trick_contract", "root_values", "seat_score", "trick_winner"]
+           "deal_chips", "mask_pips", "no_trick_contract", "root_values", "seat_score"]
