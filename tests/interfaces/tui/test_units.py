@@ -148,3 +148,32 @@ def test_availability_names_what_is_missing(monkeypatch):
 
     monkeypatch.setattr(session_module, "game_class", missing)
     assert "parlour.games.nothing" in availability("gops")
+
+
+
+def test_the_shown_hand_is_keyed_again_from_the_record_after_a_resume_or_an_undo():
+    """Issue 25, point 6: walking the deal's record gives the keys the live table had, and an
+    undo gives a card taken back its old key (not a new binding)."""
+    import random
+
+    from parlour.tui.arrival import ShownHand
+
+    state = parlour.load("clobby").new_state(seed=4)
+    rng = random.Random(2)
+    live = ShownHand("clobby")
+    history: list[dict[str, str]] = []
+    while not state.deals and state.current_player is not None:
+        hand, bound = live.show(dict(state.view(0)), state.current_pack(), True)
+        walked = ShownHand.from_record(state, 0, True)
+        assert walked.show(dict(state.view(0)), state.current_pack(), True) == (hand, bound)
+        assert not walked.rebound  # nothing joined since the walk's last look
+        history.append(bound)
+        if len(history) > 6 and state.current_player == 0 and len(hand) == 7:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(history[-1]) == 7 and state.current_player == 0  # two cards of nine were played
+    state.apply(state.legal_actions()[0])
+    state.undo(1)  # the card comes back: with the key it had, nothing bound again
+    walked = ShownHand.from_record(state, 0, True)
+    assert walked.show(dict(state.view(0)), state.current_pack(), True)[1] == history[-1]
+    assert sorted(history[-1].values()) != list("1234567")  # the keys of the cards played stay unused

@@ -38,7 +38,6 @@ from ...engine import IllegalAction, bot_rng
 from ...store import Store
 from ...table import CannotUndo, Event, NotYourTurn, seat_names
 from ...text import (
-    CardKeys,
     action_kind,
     actions_for_key,
     announced_choice,
@@ -48,6 +47,7 @@ from ...text import (
     fkeys,
     joker,
     key_kind,
+    keys_line,
     last_trick_line,
     names_a_card,
     narrate,
@@ -61,7 +61,7 @@ from ...text import (
     yes_no,
 )
 from ...views import View
-from ..arrival import ArrivalOrder
+from ..arrival import ShownHand
 from ..cardtext import pretty_action, pretty_line
 from ..choices import arrange
 from ..messages import Ring
@@ -137,7 +137,6 @@ class TableScreen(Screen[None]):
         self.summary_seen = False
         self.replay_wanted = False
         self.asked_replay: set[int] = set()
-        self.arrival = ArrivalOrder()
         self.joke_rng = bot_rng(self.table.state.seed, len(self.table.state.actions))  # never a deal's generator
         self.cursor: int | None = None
         self.button_cursor: int | None = None
@@ -150,7 +149,7 @@ class TableScreen(Screen[None]):
         self.buttons: list[str] = []
         self.button_keys: list[str] = []
         self.hand_keys: list[str] = []
-        self.card_keys = CardKeys()
+        self.shown = ShownHand(self.game.name)  # the hand as shown and its keys (from the record on mount)
         self.hint_shown: tuple[int, str] | None = None  # (generation, action) of a hint on screen
         self.sequence = ""  # the keys typed so far of a choice made with several (``xa``: call A?; ``b``: bella?)
         self._snapshot: tuple[View, list[str]] | None = None
@@ -200,15 +199,25 @@ class TableScreen(Screen[None]):
         for notice in self.session.notices:
             self.log_line(notice)
         state = self.table.state
+        dealer = f": {self.names[state.dealer]} deals" if self.shows_dealer else ""
+        if not state.deals:  # the retold record heads every later deal itself, never the first
+            self.log_line(f"--- Deal 1{dealer}. ---" + ("" if state.actions else " (? lists the keys)"))
         if state.actions:  # a resumed game: its announcements so far, retold from the record
             try:
                 for line in retell(state, self.human):
                     self.log_line(line)
             except Exception as exc:  # an old record that cannot be retold must not stop the game
                 self.log_line(f"(the earlier announcements cannot be shown: {exc})")
-        dealer = f": {self.names[state.dealer]} deals" if self.shows_dealer else ""
-        self.log_line(f"--- Deal {len(state.deals) + 1}{dealer}. --- (? lists the keys)")
+            self.log_line("--- Resumed: play goes on from here. --- (? lists the keys)")
+            self.rebind_from_record()
         self.refresh_view()
+
+    def rebind_from_record(self) -> None:
+        """The hand's order and keys as the record's current deal gives them (a resume, an undo)."""
+        try:
+            self.shown = ShownHand.from_record(self.table.state, self.human, self.settings.sort_hand)
+        except Exception as exc:  # an old record that cannot be walked keys the hand afresh
+            self.log_line(f"(the keys of your hand are bound afresh: {exc})")
 
     def on_unmount(self) -> None:
         """Leaving the table (mid-game too) releases the game's lock, so another terminal may open it."""
@@ -464,19 +473,15 @@ class TableScreen(Screen[None]):
             self._snapshot = (self.table.view(self.human), self.table.state.current_pack())
         return self._snapshot
 
-    def ordered_hand(self, view: View, pack: list[str]) -> list[str]:
-        hand = list(view.get("hand") or [])
-        arranged = self.arrival.arrange(hand, pack, (view.get("deal_number"), tuple(pack)))
-        return hand if self.settings.sort_hand else arranged
-
     def refresh_view(self) -> None:
         if not self.is_mounted:
             return
         view, pack = self.snapshot()
         four = self.settings.four_colour
         legal = list(view.get("legal_actions") or []) if self.my_turn() else []
-        hand = self.ordered_hand(view, pack)
-        bound = self.card_keys.assign(hand, (view.get("deal_number"), tuple(pack)))
+        hand, bound = self.shown.show(dict(view), pack, self.settings.sort_hand)
+        if self.shown.rebound:
+            self.log_line(keys_line([bound[card] for card in hand]))
         choices = arrange(self.game.name, hand, legal, self.cursor, self.button_cursor, bound)
         self.hand, self.card_choices, self.buttons = choices.hand, choices.cards, choices.buttons
         self.hand_keys = choices.hand_keys
@@ -645,8 +650,8 @@ class TableScreen(Screen[None]):
                 self.type_card_choice(char)  # x, then the card's rank and suit: the same keys every deal
             else:
                 self.press_choice(actions)
-        elif char and self.card_keys.card_for(char, self.hand) is not None:
-            card = self.card_keys.card_for(char, self.hand) or ""
+        elif char and self.shown.keys.card_for(char, self.hand) is not None:
+            card = self.shown.keys.card_for(char, self.hand) or ""
             if card in self.card_choices:
                 self.pick_card(self.hand.index(card))
             elif self._can_act():
@@ -779,6 +784,7 @@ class TableScreen(Screen[None]):
         self.generation += 1
         self.hint_shown = None
         self.was_my_turn = False
+        self.rebind_from_record()  # the cards taken back get their keys again, not new ones
         count = events_[0].data["count"]
         self.log_line(f"--- You took back your last move ({plural(count, 'move')} undone). ---")
         self.say("Your last move is taken back: choose again (U undoes more).")
