@@ -116,3 +116,35 @@ def test_gops_cards_are_played_by_their_ranks(tmp_path) -> None:
 
     asyncio.run(go())
 
+
+def test_the_menu_letters_work_in_upper_case(tmp_path) -> None:
+    """Issue 25, point 8: N O S Q as the menu and the README show them."""
+    from parlour.tui.screens.dialogs import Question
+    from parlour.tui.screens.stats import StatsScreen
+
+    store = Store(tmp_path / "menu.db")
+    store.save_game("gops", registry.load("gops").new_state(seed=1).to_json(), {"level": "easy"})
+
+    async def go() -> None:
+        app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            menu = app.screen
+            level = app.settings.level
+            await pilot.press("O")
+            assert app.settings.level != level
+            await pilot.press("S")
+            await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is menu)
+            for _ in range(registry.names().index("gops")):
+                await pilot.press("down")
+            await pilot.press("N")  # a saved game: asked before it is replaced
+            await until(pilot, lambda: isinstance(app.screen, Question))
+            await pilot.press("n")
+            await until(pilot, lambda: app.screen is menu)
+            await pilot.press("Q")
+            await until(pilot, lambda: not app.is_running)
+        store.close()
+
+    asyncio.run(go())
