@@ -162,7 +162,7 @@ def test_gops_played_with_digit_keys_and_recorded_in_the_statistics(store):
             await until(pilot, lambda: isinstance(app.screen, MenuScreen))
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, StatsScreen))
-            text = str(app.screen.query_one("#stats-table").render())
+            text = str(app.screen.query_one("#stats-body").render())
             assert "gops" in text and "easy" in text
             row = store.stats()[0]
             assert row["played"] == 1 and row["game"] == "gops"

@@ -101,15 +101,22 @@ class TableScreen(Screen[None]):
     TableScreen #left { width: 1fr; }
     TableScreen #log { height: 1fr; border: round $panel; padding: 0 1; scrollbar-size-vertical: 1; }
     TableScreen > ToastRack { display: none; }
+    TableScreen.-narrow InfoPanel { width: 50%; }
+    TableScreen.-short InfoPanel { border: none; border-top: round $panel; }
     """
+    #: Below 100 columns the game panel takes half the width, below 30 rows it keeps only its top
+    #: border (its title): at 80×24 the longest Six-Bid panel then fits whole.  Breakpoints, not
+    #: styles set on a resize, so a larger terminal gets the wide layout back by itself.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     # No toast at the table: it would cover the hand (the app sends notices to the status line instead).
     #: The F-keys are the game's own (its ``FKEYS``): bound per screen in ``__init__``.
     BINDINGS = []  # Textual's own ClassVar type; filled per screen
-    #: ``FUNCTIONS`` name -> (the screen's action, the footer's word).
+    #: ``FUNCTIONS`` name -> (the screen's action, the footer's word: short, so nine F-keys fit 80 columns).
     FKEY_ACTIONS = {"sound": ("sound", "Sound"), "demo": ("demo", "Demo"), "sort": ("sort", "Sort"),
-                    "options": ("options", "Options"), "replay_mode": ("replay_mode", "Replay mode"),
+                    "options": ("options", "Options"), "replay_mode": ("replay_mode", "Replay ask"),
                     "rules": ("rules", "Rules"), "replay": ("replay", "Replay"), "quit": ("leave", "Quit"),
-                    "slower": ("slower", "Slower"), "faster": ("faster", "Faster"),
+                    "slower": ("slower", "Slow"), "faster": ("faster", "Fast"),
                     "background": ("background", "Colour"), "border": ("border", "Border"),
                     "jokes": ("jokes", "Jokes")}
 
@@ -527,9 +534,8 @@ class TableScreen(Screen[None]):
         names = seat_labels(self.game.num_players, self.human)
         scores = view.get("scores") or []
         width = max(len(name) for name in names)
-        lines = [f"{names[s]:<{width}}  {v:>5}" for s, v in enumerate(scores)]
-        if self.shows_dealer:
-            lines.append(f"Dealer: {names[view['dealer']]}")
+        dealer = view["dealer"] if self.shows_dealer else None  # marked on its score line: one line less
+        lines = [f"{names[s]:<{width}}  {v:>5}" + ("  dealer" if s == dealer else "") for s, v in enumerate(scores)]
         try:
             lines += describe(view)
         except Exception as exc:  # a describe() bug must not stop the game being played
