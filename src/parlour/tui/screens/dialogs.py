@@ -80,6 +80,8 @@ class Sheet(ModalScreen[ResultT]):
     Sheet .sheet-body { height: auto; max-height: 70vh; scrollbar-size-vertical: 1; }
     Sheet .sheet-keys { color: $text-muted; margin-top: 1; }
     """
+    #: The body has the keys: ↑/↓ and PgUp/PgDn scroll it (the box's own keys still close it).
+    AUTO_FOCUS = ".sheet-body"
 
     def compose_sheet(self, title: str, body: Text, keys: str, name: str) -> ComposeResult:
         """The box: ``body`` as ``#<name>-body`` (in ``#<name>-scroll``), ``keys`` as ``#<name>-keys``."""
@@ -88,10 +90,6 @@ class Sheet(ModalScreen[ResultT]):
             with VerticalScroll(id=f"{name}-scroll", classes="sheet-body"):
                 yield Static(body, id=f"{name}-body")
             yield Static(keys, id=f"{name}-keys", classes="sheet-keys")
-
-    def on_mount(self) -> None:
-        """The body has the keys: ↑/↓ and PgUp/PgDn scroll it (the box's own keys still close it)."""
-        self.query_one(".sheet-body", VerticalScroll).focus()
 
 
 class Note(Sheet[None]):

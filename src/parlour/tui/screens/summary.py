@@ -48,7 +48,6 @@ class DealSummary(Sheet[str]):
         yield from self.compose_sheet(self.title_text, body, keys, "summary")
 
     def on_mount(self) -> None:
-        super().on_mount()
         if self.auto_close is not None:
             self.set_timer(self.auto_close, lambda: self.action_close(CONTINUE))
 
