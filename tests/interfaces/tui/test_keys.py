@@ -67,7 +67,7 @@ def test_a_sorted_clobby_hand_is_keyed_1_to_9_after_the_second_round_and_keeps_i
             assert table.settings.sort_hand
             assert table.hand_keys == list("123456789")  # left to right in the order shown
             said = [line for line in log_lines(table) if line.startswith("Your cards are keyed")]
-            assert said and said[-1].startswith("Your cards are keyed 1–9, left to right")
+            assert said and said[-1].startswith("Your cards are keyed 1–9, left to")  # (the log wraps)
             bound = dict(zip(table.hand, table.hand_keys, strict=True))
             card = table.card_choices[0]
             before = len(table.table.state.actions)
@@ -145,6 +145,31 @@ def test_the_menu_letters_work_in_upper_case(tmp_path) -> None:
             await until(pilot, lambda: app.screen is menu)
             await pilot.press("Q")
             await until(pilot, lambda: not app.is_running)
+        store.close()
+
+    asyncio.run(go())
+
+
+def test_the_table_keys_are_bindings_built_from_the_games_keys(tmp_path) -> None:
+    """The F-keys and the table's own keys are Textual bindings, built from each game's text module:
+    a table letter is bound in lower case only where the game does not use it (Clobby's s is spades)."""
+    store = Store(tmp_path / "bind.db")
+
+    async def go() -> None:
+        app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await open_game(app, pilot, "clobby")
+            bound = table._bindings.key_to_bindings
+            assert {"S", "U", "L", "full_stop", "question_mark", "equals_sign", "f3"} <= set(bound)
+            assert "s" not in bound and "f4" not in bound  # spades; Clobby's original had no F4
+            assert bound["f3"][0].action == bound["equals_sign"][0].action  # F3 sorts, as = does
+            await pilot.press("S")
+            await until(pilot, lambda: app.screen is not table)
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is table)
+            await pilot.press("f7")
+            gops = await open_game(app, pilot, "gops")
+            assert {"s", "S", "u", "U"} <= set(gops._bindings.key_to_bindings)
         store.close()
 
     asyncio.run(go())
