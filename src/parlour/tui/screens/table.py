@@ -680,8 +680,10 @@ class TableScreen(Screen[None]):
         replaced by another card."""
         bound = {card: key for card, key in zip(self.hand, self.hand_keys, strict=False) if key}
         status, said = self.keyseq.feed(char, bound, self.buttons, self.game.PACK)
-        if status == "done":
-            self.choose(said) if said in self.buttons else self.refuse(said)
+        if status == "done" and said in self.buttons:
+            self.choose(said)
+        elif status == "done":
+            self.refuse(said)
         else:
             self.say(said, error=status == "refused")
             if status == "refused":
