@@ -167,6 +167,11 @@ def test_the_table_keys_are_bindings_built_from_the_games_keys(tmp_path) -> None
             await until(pilot, lambda: app.screen is not table)
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is table)
+            delay = app.settings.delay
+            await pilot.press("minus")  # - slower, + faster, as F8/F9
+            assert app.settings.delay > delay and store.get_options("tui")["delay"] == app.settings.delay
+            await pilot.press("plus")
+            assert app.settings.delay == delay
             await pilot.press("f7")
             gops = await open_game(app, pilot, "gops")
             assert {"s", "S", "u", "U"} <= set(gops._bindings.key_to_bindings)
