@@ -3,7 +3,7 @@
 Every decision starts from ``view(seat)`` only (``sampler.Sampler``): hidden cards are dealt
 consistently with it and each deal is weighted by how well it explains the others' bids.
 
-- **Card play** (PIMC, ``parlour.search.pimc``) once at most ``EXACT_TRICKS`` (6) tricks
+- **Card play** (PIMC, ``parlour.search.pimc``) once at most ``EXACT_TRICKS`` (9) tricks
   are left: for each sampled deal the solver (``solver.py``) gives the exact value of every
   legal card to the end of the deal; the card with the best weighted mean of the seat's real
   chips wins (solo and heart pay per pip, guarantee and call on the threshold, misere and
@@ -59,7 +59,9 @@ from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition
 from .sampler import Sampler, World, public_actions
 from .solver import Solver, action_values, chips_won, mask_pips, seat_score
 
-EXACT_TRICKS = 6  # with this many tricks left (or fewer) card play is PIMC with the exact solver
+EXACT_TRICKS = 9  # with this many tricks left (or fewer) card play is PIMC with the exact solver; measured on the
+# compiled core against easy, 100 duplicate packs (the same): +16.6 +- 7.6 (99 %) chips a deal with 9, +12.9 +- 7.4
+# with 6 (not yet a significant difference), decisions 59 ms median and 565 ms at the 99th percentile, CPU
 PRIOR_MARGIN = 4.0  # chips per deal a simulated option must gain over the easy policy's choice
 SWITCH_SAMPLES = 8  # samples needed before a simulated option may replace the easy policy's choice
 SOLVE_TRICKS = 4  # a play-out hands over to the exact solver with this many tricks left
