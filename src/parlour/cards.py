@@ -8,6 +8,7 @@ its own tables and its hot loops on small integers or bitmasks (``bit_indices``)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .echo import shorten
@@ -16,6 +17,32 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+#: A card code standing as a word in a sentence (``you do not hold AH``).
+CARD_WORD = re.compile(r"\b([2-9TJQKA][CDHS])\b")
+#: A suit named by its letter after a word that names suits (``trump C``, ``name H``, ``a card of S``).
+_SUIT_WORD = re.compile(r"\b(trump|name|of|suit)( )([CDHS])\b")
+
+
+def face(card: str) -> str:
+    """``"TH"`` -> ``"10♥"``: ten is written out because that is how a card reads."""
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + SUIT_SYMBOLS[card[1]]
+
+
+def suit_symbols(text: str) -> str:
+    """``trump C`` -> ``trump ♣``: a lone suit letter after a word that names a suit."""
+    return _SUIT_WORD.sub(lambda m: m.group(1) + m.group(2) + SUIT_SYMBOLS[m.group(3)], text)
+
+
+def pretty_action(action: str) -> str:
+    """An action string or a sentence with its card codes shown as a person reads them
+    (``call AS`` -> ``call A♠``, ``you do not hold TH`` -> ``you do not hold 10♥``).
+
+    Why here, in plain text: the terminal table, line mode and the browser all show the engine's
+    words to a person, and the codes are for typing only."""
+    return suit_symbols(CARD_WORD.sub(lambda m: face(m.group(1)), action))
+
 
 #: Six-Bid Solo and Schafkopf pips (Clobby has its own trump/plain tables).
 PIPS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}

@@ -636,6 +636,16 @@ class State:
         # the cache is stale from here on: _apply must not ask for the legal actions
         self._legal_cache = self._apply(action)
 
+    def why_not(self, action: object) -> str:
+        """Why ``action`` may not be made now, in the game's short words ("" when it may).
+
+        Why public: an interface refusing a key or a typed card gives the engine's reason ("you
+        must follow suit") without trying the action on a copy of the state.
+        """
+        if isinstance(action, str) and action in self.legal_actions():
+            return ""
+        return self._illegal(action).why or "it is not a choice now"
+
     @_deals_first
     def _illegal(self, action: object) -> IllegalAction:
         """The error for an illegal ``action``; a game's ``_why_illegal`` sees only strings, of a dealt deal."""

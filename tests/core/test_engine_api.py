@@ -42,6 +42,22 @@ def test_illegal_action_is_a_value_error_naming_the_legal_ones():
     assert err.value.legal == state.legal_actions()
 
 
+@pytest.mark.parametrize("name", ["clobby", "sixbid", "schafkopf", "truc", "gops"])
+def test_why_not_is_empty_for_a_legal_action_and_the_engines_reason_otherwise(name):
+    """``State.why_not``: what an interface says when it refuses a key or a typed card, without trying it."""
+    state = parlour.load(name).new_state(seed=2)
+    before = state.to_json()
+    for action in state.legal_actions():
+        assert state.why_not(action) == ""
+    for bad in ("nothing", "ZZ", 7):
+        why = state.why_not(bad)
+        assert why and isinstance(why, str)
+        with pytest.raises(parlour.IllegalAction) as err:
+            state.apply(bad)  # type: ignore[arg-type]
+        assert why in (err.value.why, "it is not a choice now")
+    assert state.to_json() == before
+
+
 def test_bad_new_state_arguments():
     game = parlour.load("gops")
     with pytest.raises(ValueError, match="missing"):

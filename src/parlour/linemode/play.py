@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..cards import pretty_action
 from ..engine import IllegalAction, State, bot_rng
 from ..table import CannotUndo, Event, Table, seat_names
 from ..text import (
@@ -21,7 +22,7 @@ from ..text import (
     typed_announced_choice,
     typed_card_choice,
 )
-from .render import numbered, render, resolve
+from .render import numbered, render, resolve, typed_card
 
 __all__ = ["format_stats", "play_human", "watch"]  # format_stats lives in the shared text layer
 
@@ -145,7 +146,8 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
         if action is None:
             action, why = resolve(command, legal, numbered(game, legal))
         if action is None:
-            out(why)
+            card = typed_card(command)
+            out(f"you cannot play {card} now: {pretty_action(state.why_not(card))}" if card else why)
             continue
         try:
             show(table.play(action, human), action)

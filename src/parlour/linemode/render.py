@@ -88,6 +88,13 @@ def card_choice_lines(game: str, actions: list[str]) -> list[str]:
     return lines
 
 
+def typed_card(text: str) -> str | None:
+    """The card code a typed word names (``ah``, ``10h`` -> ``AH``, ``TH``), or None."""
+    typed = " ".join(text.strip().split())
+    norm = typed.upper().replace("10", "T") if len(typed) <= 3 else typed.upper()
+    return norm if is_card(norm) else None
+
+
 def resolve(text: str, legal: list[str], listed: list[str] | None = None) -> tuple[str | None, str]:
     """Turn what the player typed into one legal action, or explain why it cannot.
 
@@ -120,6 +127,4 @@ def resolve(text: str, legal: list[str], listed: list[str] | None = None) -> tup
         return prefix[0], ""
     if len(prefix) > 1:
         return None, f"{typed!r} could be {', '.join(prefix)}: type more of it"
-    if is_card(norm):
-        return None, f"you cannot play {norm} now; you may: {' '.join(legal)}"
     return None, f"{typed!r} is not a choice now; you may: {' '.join(legal)}"

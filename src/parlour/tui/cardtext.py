@@ -9,11 +9,9 @@ small white "chips" so that a black spade stays readable on a dark terminal.
 
 from __future__ import annotations
 
-import re
-
 from rich.text import Text
 
-from ..cards import SUIT_SYMBOLS
+from ..cards import CARD_WORD, face, suit_symbols
 
 #: Colours of the suits, on the white face of a chip.
 TWO_COLOUR = {"C": "black", "S": "black", "H": "red3", "D": "red3"}
@@ -27,24 +25,12 @@ BACK_STYLE = "bright_white on dark_blue"
 BACK = "▒▒▒"
 CHIP_WIDTH = 4  # " A♠ " or "10♥ "
 
-_CARD_WORD = re.compile(r"\b([2-9TJQKA][CDHS])\b")
-#: A suit named by its letter after a word that names suits (``trump C``, ``name H``, ``a card of S``).
-_SUIT_WORD = re.compile(r"\b(trump|name|of|suit)( )([CDHS])\b")
-
-
-def suit_symbols(text: str) -> str:
-    """``trump C`` -> ``trump ♣``: a lone suit letter after a word that names a suit."""
-    return _SUIT_WORD.sub(lambda m: m.group(1) + m.group(2) + SUIT_SYMBOLS[m.group(3)], text)
 
 
 def suit_colour(suit: str, four_colour: bool = False) -> str:
     return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit]
 
 
-def face(card: str) -> str:
-    """``"TH"`` -> ``"10♥"``: ten is written out because that is how a card reads."""
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + SUIT_SYMBOLS[card[1]]
 
 
 def card_chip(card: str, four_colour: bool = False, *, selected: bool = False, dim: bool = False) -> Text:
@@ -81,9 +67,6 @@ def backs_row(count: int, gap: str = " ") -> Text:
     return out
 
 
-def pretty_action(action: str) -> str:
-    """An action string with its card codes shown with suit symbols (``call AS`` -> ``call A♠``)."""
-    return suit_symbols(_CARD_WORD.sub(lambda m: face(m.group(1)), action))
 
 
 def pretty_line(line: str, four_colour: bool = False) -> Text:
@@ -91,7 +74,7 @@ def pretty_line(line: str, four_colour: bool = False) -> Text:
     out = Text()
     pos = 0
     line = suit_symbols(line)
-    for m in _CARD_WORD.finditer(line):
+    for m in CARD_WORD.finditer(line):
         out.append(line[pos:m.start()])
         code = m.group(1)
         out.append(face(code), style=(INLINE_FOUR if four_colour else INLINE_TWO)[code[1]])

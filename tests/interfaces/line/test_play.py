@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import sys
 
 import pytest
@@ -35,6 +36,27 @@ def test_calling_a_card_by_its_keys_in_line_mode() -> None:
     assert f"you cannot call {held} now: you hold {held} yourself" in text
     assert "there is no choice 3" in text
     assert target in state.actions
+
+
+def test_a_typed_card_that_may_not_be_played_is_refused_with_the_engines_reason() -> None:
+    """Issue 25, point 11: a card not in the hand is "you do not hold A♥", not only "you cannot"."""
+    from parlour.bots import make
+    from parlour.linemode.play import play_human
+
+    state = parlour.load("schafkopf").new_state(seed=4)
+    easy = make("schafkopf", "easy")
+    rng = random.Random(1)
+    while state.phase != "play" or state.current_player != 0:
+        state.apply(easy.act(state.view(state.current_player), rng))
+    hand = state.view(0)["hand"]
+    missing = next(c for c in state.game.PACK if c not in hand)
+    table = Table(state, [None, easy, easy])
+    typed = iter([missing.lower(), "q"])
+    said: list[str] = []
+    play_human(table, 0, inp=lambda _: next(typed), out=said.append)
+    text = "\n".join(said)
+    shown = ("10" if missing[0] == "T" else missing[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[missing[1]]
+    assert f"you cannot play {missing} now: you do not hold {shown}" in text
 
 
 # -- 6. line mode's menu offers the game's options ------------------------------------------------------------

@@ -14,12 +14,12 @@ import pytest
 
 from helpers.tui import until
 from parlour import registry
+from parlour.cards import face
 from parlour.engine import REPLAY_DEAL
 from parlour.records import from_json
 from parlour.registry import game_class, names
 from parlour.store import Store
 from parlour.tui.app import ParlourApp
-from parlour.tui.cardtext import face
 from parlour.tui.screens.dialogs import Note, Question
 from parlour.tui.screens.menu import MenuScreen
 from parlour.tui.screens.options import OptionsScreen

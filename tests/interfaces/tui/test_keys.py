@@ -93,6 +93,38 @@ def test_a_sorted_clobby_hand_is_keyed_1_to_9_after_the_second_round_and_keeps_i
     asyncio.run(go())
 
 
+def test_a_card_key_that_may_not_be_played_is_refused_with_the_engines_reason(tmp_path) -> None:
+    """Issue 25, point 11: "2 is 9♣, which you may not play now" says why (must follow suit...)."""
+    store = Store(tmp_path / "why.db")
+
+    async def go() -> None:
+        app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await open_game(app, pilot, "clobby")
+            for _ in range(600):  # take the hints until North must follow and holds a card he may not play
+                if isinstance(app.screen, DealSummary):
+                    await pilot.press("enter")
+                elif table.my_turn() and not table.busy:
+                    barred = [c for c in table.hand if table.card_choices and c not in table.card_choices]
+                    if barred:
+                        break
+                    await pilot.press("full_stop", "full_stop")
+                await pilot.pause(0.01)
+            else:
+                raise AssertionError("North never had to follow with a card barred")
+            card = barred[0]
+            key = dict(zip(table.hand, table.hand_keys, strict=True))[card]
+            count = len(table.table.state.actions)
+            await pilot.press(key)
+            assert len(table.table.state.actions) == count
+            why = table.table.state.why_not(card)
+            assert why.startswith("you must")
+            assert table.message_is_error and "which you may not play now: you must" in table.message
+        store.close()
+
+    asyncio.run(go())
+
+
 def test_gops_cards_are_played_by_their_ranks(tmp_path) -> None:
     store = Store(tmp_path / "gops.db")
 

@@ -8,9 +8,9 @@ import pytest
 
 from helpers.tui import until
 from parlour import registry
+from parlour.cards import face
 from parlour.store import Store
 from parlour.tui.app import ParlourApp
-from parlour.tui.cardtext import face
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.widgets.hand import HandView
@@ -122,7 +122,8 @@ def test_option_boxes_say_on_and_off_in_words() -> None:
 
 
 def test_suits_are_said_with_symbols() -> None:
-    from parlour.tui.cardtext import pretty_action, pretty_line
+    from parlour.cards import pretty_action
+    from parlour.tui.cardtext import pretty_line
 
     assert pretty_action("trump C") == "trump ♣" and pretty_action("name H") == "name ♥"
     assert pretty_line("a card of S: KC").plain == "a card of ♠: K♣"

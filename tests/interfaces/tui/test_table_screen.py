@@ -12,12 +12,12 @@ import parlour
 from helpers.sixbid import sixbid_at_the_call
 from helpers.tui import until
 from parlour import registry
+from parlour.cards import face
 from parlour.store import Store
 from parlour.text import (
     standing_line,
 )
 from parlour.tui.app import ParlourApp
-from parlour.tui.cardtext import face
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 from parlour.tui.widgets.hand import HandView

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 import parlour
+from parlour.cards import face, pretty_action
 from parlour.store import Store
 from parlour.tui.arrival import ArrivalOrder
-from parlour.tui.cardtext import card_chip, face, pretty_action, pretty_line
+from parlour.tui.cardtext import card_chip, pretty_line
 from parlour.tui.choices import Choices, arrange
 from parlour.tui.screens.options import parse_value
 from parlour.tui.session import HUMAN_SEAT, availability, open_session

@@ -34,6 +34,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
+from ...cards import pretty_action
 from ...engine import IllegalAction, bot_rng
 from ...store import Store
 from ...table import CannotUndo, Event, NotYourTurn, seat_names
@@ -56,7 +57,7 @@ from ...text import (
 )
 from ...views import View
 from ..arrival import ShownHand
-from ..cardtext import pretty_action, pretty_line
+from ..cardtext import pretty_line
 from ..choices import arrange
 from ..keyseq import KeySequence
 from ..messages import Ring
@@ -667,7 +668,8 @@ class TableScreen(Screen[None]):
             if card in self.card_choices:
                 self.pick_card(self.hand.index(card))
             elif self._can_act():
-                self.say(f"{char.upper()} is {card}, which you may not play now.", error=True)
+                self.say(f"{char.upper()} is {pretty_action(card)}, which you may not play now: "
+                         f"{pretty_action(self.table.state.why_not(card))}.", error=True)
                 self.ring()
         elif self._can_act() or char.lower() in "123456789":
             self.say(refuse_key(game, char), error=True)
@@ -691,14 +693,9 @@ class TableScreen(Screen[None]):
 
     def refuse(self, action: str) -> None:
         """Say in one line why ``action`` is not possible now, asking the engine (nothing is played)."""
-        try:
-            self.table.state.clone().apply(action)
-            why = ""
-        except IllegalAction as exc:
-            why = exc.why
-        except Exception:  # a state that cannot be copied: the reason is then only "not now"
-            why = ""
-        self.say(f"{pretty_action(action)} is not possible now" + (f": {why}." if why else "."), error=True)
+        why = self.table.state.why_not(action)
+        self.say(f"{pretty_action(action)} is not possible now" + (f": {pretty_action(why)}." if why else "."),
+                 error=True)
         self.ring()
 
     def press_choice(self, actions: list[str]) -> None:

@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from ...actions import CardChoice, parse
-from ..cardtext import pretty_action
+from ...cards import pretty_action
 from . import Clicked
 
 GAP = 2

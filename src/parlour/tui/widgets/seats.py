@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from ...cards import face
 from ...views import View
-from ..cardtext import BACK, FACE_BG, backs_row, cards_row, face, suit_colour
+from ..cardtext import BACK, FACE_BG, backs_row, cards_row, suit_colour
 
 
 class SeatPanel(Static):
