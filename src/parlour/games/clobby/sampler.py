@@ -26,7 +26,9 @@ player's bidding rule (the manual's notes — also what a sensible human does). 
 bids, and his dix answer when he held the 7, multiplies the weight by 1 if the easy rule
 would have made that call with his sampled first six cards (nine at the dix), and by
 ``MISMATCH`` (0.15) if not — soft, because a strong or human opponent does not follow the
-notes exactly.  His card play is not used for inference.
+notes exactly.  Each card he played (when he had a choice) multiplies it by 1 if the easy
+play rule would have played it with his sampled hand, and by ``PLAY_MISMATCH`` if not: softer
+still, as the play rules leave more to judgement than the bidding notes.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from .rules import (
 )
 
 MISMATCH = 0.15
+PLAY_MISMATCH = 0.4
 #: after this many draws of 200 tries each found no hand with the right meld comparison, the
 #: meld constraint is dropped (voids and known cards still hold) so a decision never stalls;
 #: it takes a meld beaten only by a rare long run, and never happened in the tests
@@ -267,28 +270,22 @@ class Sampler:
 
     # -- inference ------------------------------------------------------------------------
     def weight(self, pack: list[str], easy: Any = None) -> float:
-        """How likely the opponent's bids (and dix answer) were under the easy rule with this pack."""
+        """How likely the opponent's bids, dix answer and cards were under the easy rules with this pack."""
         from .bots import EasyBot
         from .rules import Clobby
 
         opp = self.opp
-        if not any(s == opp for s, _ in self.bidding) and not self._opp_dix_choice():
-            return 1.0
         easy = easy or EasyBot()
         view = self.view
         state = Clobby(**view["options"]).new_state(deck=pack, dealer=view["dealer"])
         scores = view["scores"]
         w = 1.0
-        for s, a in self.bidding + [(s, a) for s, a in ((view.get("dix") or {}).get("answers") or [])]:
-            if s == opp:
+        for a in public_actions(view):
+            if state.current_player == opp:
                 v = state.view(opp)
-                v["scores"] = list(scores)
-                if len(v["legal_actions"]) > 1 and easy.act(v, random.Random(0)) != a:
-                    w *= MISMATCH
+                if len(v["legal_actions"]) > 1:
+                    v["scores"] = list(scores)
+                    if easy.act(v, random.Random(0)) != a:
+                        w *= PLAY_MISMATCH if v["phase"] == "play" else MISMATCH
             state.apply(a)
         return w
-
-    def _opp_dix_choice(self) -> bool:
-        dix = self.view.get("dix") or {}
-        return any(s == self.opp for s, _ in dix.get("answers", ()))
-
