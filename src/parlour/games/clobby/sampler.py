@@ -51,6 +51,8 @@ from .rules import (
 )
 
 MISMATCH = 0.15
+#: measured against easy on the same 100 duplicate packs: +19.4 +- 7.0 (99 %) points a deal with 0.4,
+#: +17.7 +- 7.1 with 0.15, +15.9 +- 7.3 with the cards not used (the differences are within the noise)
 PLAY_MISMATCH = 0.4
 #: after this many draws of 200 tries each found no hand with the right meld comparison, the
 #: meld constraint is dropped (voids and known cards still hold) so a decision never stalls;
