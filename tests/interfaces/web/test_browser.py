@@ -1,7 +1,7 @@
 """The browser table in a real browser: Playwright driving Debian's Chromium (never a downloaded one).
 
 Each game: a person creates a table in the lobby and plays a whole deal with the keyboard
-only; the screenshots under ``docs/`` are made here.  Two people at Le Truc and three at
+only, with no error in the console; the screenshots under ``docs/`` are made here.  Two people at Le Truc and three at
 Schafkopf play from separate browser contexts through the invite links.
 """
 
@@ -45,6 +45,9 @@ def new_page(browser: Any, name: str | None = None) -> Any:
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    # what the console reports as an error (a missing favicon, a failed request), kept apart from thrown errors
+    page.console_errors = []  # type: ignore[attr-defined]
+    page.on("console", lambda m: page.console_errors.append(f"{m.text} at {m.location}") if m.type == "error" else None)
     if name:
         page.add_init_script(f"localStorage.setItem('parlour-name', {json.dumps(name)})")
     return page
@@ -129,6 +132,7 @@ def test_a_person_plays_a_whole_deal_with_the_keyboard(browser: Any, server: Any
     page.screenshot(path=str(DOCS / f"web-{game}.png"))  # the table, its log and the deal summary
     assert "This deal:" in page.text_content("#log")
     assert not page.errors
+    assert not page.console_errors, "no console error in the lobby, nor during a whole deal"
 
 
 def test_accessibility_names_and_live_region(browser: Any, server: Any) -> None:

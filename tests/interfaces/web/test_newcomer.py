@@ -1,0 +1,124 @@
+"""What a new player trips over at the browser table (issue 25): each point in Debian's Chromium.
+
+The positions are made with the engine and stored as a table (as ``test_bella_browser`` does), so each
+test opens the page right where the point is: a Schafkopf discard, a Six-Bid give-back and trump,
+GOPS after a tie, a card that must follow suit.  The texts the page must show come from where the
+terminal takes them (``parlour.text.prompt``, the engine's ``IllegalAction.why``, ``Table.suggest``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import parlour
+from helpers.web import LOOSE
+from parlour.store import Store
+from parlour.web.run import ServerThread
+from parlour.web.tables import token_hash
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("newcomer") / "web.db"
+
+
+@pytest.fixture(scope="module")
+def server(db: Path) -> Iterator[Any]:
+    with ServerThread(db, limits=LOOSE) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def new_page(browser: Any, name: str | None = "Ann") -> Any:
+    page = browser.new_context(viewport={"width": 1200, "height": 820}, bypass_csp=True).new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    if name:
+        page.add_init_script(f"localStorage.setItem('parlour-name', {json.dumps(name)})")
+    return page
+
+
+_made = [0]
+
+
+def stored(server: Any, state: parlour.State, humans: tuple[int, ...], delay: float = 0.0) -> str:
+    """A table at ``state`` (``humans``: the people's seats, each link's secret ``tok<seat>``; the rest
+    computer players); returns its page's address without the seat."""
+    _made[0] += 1
+    table_id = f"newcomer{_made[0]}"
+    seats: list[dict[str, Any]] = []
+    for s in range(state.game.num_players):
+        if s in humans:
+            seats.append({"kind": "human", "level": None, "name": f"P{s}", "token": token_hash(f"tok{s}"),
+                          "claimed": True})
+        else:
+            seats.append({"kind": "bot", "level": "easy", "name": "computer (easy)"})
+    store = Store(server.db)
+    try:
+        store.create_web_table(table_id, state.game.name, state.to_json(), seats, {"open": False, "delay": delay},
+                               len(state.actions))
+    finally:
+        store.close()
+    return f"{server.url}/t/{table_id}"
+
+
+def open_seat(browser: Any, url: str, seat: int) -> Any:
+    page = new_page(browser)
+    page.goto(f"{url}#seat={seat}&k=tok{seat}")
+    page.wait_for_selector("#hand .card")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Your turn')")
+    return page
+
+
+def drive(game: str, until: Callable[[parlour.State], bool], choose: Callable[[parlour.State], str],
+          seeds: range = range(200), **options: Any) -> parlour.State:
+    """The first position ``until`` accepts, playing ``choose`` from a seeded deal."""
+    for seed in seeds:
+        state = parlour.load(game, **options).new_state(seed=seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            if until(state):
+                return state
+            state.apply(choose(state))
+    raise AssertionError(f"no {game} position found")
+
+
+def first(state: parlour.State) -> str:
+    return state.legal_actions()[0]
+
+
+def status(page: Any) -> str:
+    return str(page.text_content("#status"))
+
+
+# ------------------------------------------------------------------ 4. the favicon
+def test_the_page_has_an_icon_and_the_old_address_answers_too(browser: Any, server: Any) -> None:
+    r = httpx.get(server.url + "/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    page = new_page(browser)
+    failed: list[str] = []
+    page.on("response", lambda res: failed.append(res.url) if res.status >= 400 else None)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    icon = page.get_attribute("link[rel=icon]", "href")
+    assert icon and httpx.get(server.url + icon).status_code == 200
+    assert not failed and not page.errors, (failed, page.errors)
