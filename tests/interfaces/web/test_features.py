@@ -22,7 +22,7 @@ import pytest
 import websockets
 
 import parlour.web.views as web_views
-from helpers.web import LOOSE, create
+from helpers.web import LOOSE, create, pretty
 from parlour.cli import main as cli_main
 from parlour.engine import Step, apply_recorded, replay
 from parlour.records import from_json
@@ -398,12 +398,6 @@ def new_page(browser: Any) -> Any:
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     return page
-
-
-def pretty(line: str) -> str:
-    """The page writes card codes as faces (cards.js prettyText)."""
-    suits = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-    return re.sub(r"\b([2-9TJQKA])([CDHS])\b", lambda m: ("10" if m[1] == "T" else m[1]) + suits[m[2]], line)
 
 
 def play_a_key(page: Any) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,8 @@ import httpx
 import pytest
 
 import parlour
-from helpers.web import LOOSE
+from helpers.web import LOOSE, SUITS, pretty
+from parlour.engine import IllegalAction
 from parlour.store import Store
 from parlour.web.run import ServerThread
 from parlour.web.tables import token_hash
@@ -122,3 +124,38 @@ def test_the_page_has_an_icon_and_the_old_address_answers_too(browser: Any, serv
     icon = page.get_attribute("link[rel=icon]", "href")
     assert icon and httpx.get(server.url + icon).status_code == 200
     assert not failed and not page.errors, (failed, page.errors)
+
+
+# ------------------------------------------------------------------ 10. suit symbols for people
+def test_suits_are_symbols_on_buttons_in_tooltips_and_in_the_log(browser: Any, server: Any) -> None:
+    def choose(state: parlour.State) -> str:
+        legal = state.legal_actions()
+        return "solo" if "solo" in legal else "pass" if "pass" in legal else legal[0]
+    state = drive("sixbid", lambda s: s.view(s.current_player)["phase"] == "declare", choose)  # type: ignore[arg-type]
+    seat = state.current_player
+    assert seat is not None
+    page = open_seat(browser, stored(server, state, (seat,)), seat)
+    buttons = page.eval_on_selector_all("#choices .choice", "els => els.map(e => [e.dataset.action, e.textContent])")
+    assert buttons and all(a.startswith("trump ") for a, _ in buttons)
+    for action, text in buttons:
+        suit = action[-1]
+        assert f"trump {SUITS[suit]}" in text and action not in text.replace(f"({action})", ""), text
+        assert f"(trump {dict(C='clubs', D='diamonds', H='hearts', S='spades')[suit]})" in text, "read out in words"
+    # a card's tooltip: the engine's reason, a list of suit letters to type left as letters
+    title = page.get_attribute("#hand .card", "title")
+    why = _why(state, state.view(seat)["hand"][0])
+    assert title == pretty(why) and "one of C D H S" in title, title
+    before = page.text_content("#log")
+    page.click("#choices .choice[data-action='trump C']")
+    page.wait_for_function("b => document.querySelector('#log').textContent !== b", arg=before)
+    assert "trump \u2663" in str(page.text_content("#log"))
+    assert not re.search(r"\b[2-9TJQKA][CDHS]\b|trump C\b", str(page.text_content("#log"))), "no raw codes"
+    assert not page.errors, page.errors
+
+
+def _why(state: parlour.State, action: str) -> str:
+    try:
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        return exc.why
+    raise AssertionError(f"{action} is legal")

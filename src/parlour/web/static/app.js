@@ -2,7 +2,7 @@
 // only shows the frames it is sent (its own seat's view) and turns keys and clicks into messages.  The keys
 // are the terminal table's (parlour.text: the game's CHOICE_KEYS, card keys bound to cards for the deal),
 // sent by the server, so both tables read a key alike.
-import { backSVG, cardName, cardSVG, isCard, prettyText } from "./cards.js";
+import { backSVG, cardName, cardSVG, isCard, prettyText, spokenText } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 let four = localStorage.getItem("parlour-four") === "1";
@@ -311,8 +311,8 @@ function drain() {
   }
 }
 
-function setStatus(text) { $("status").textContent = text; }
-function tell(text) { $("reason").textContent = text; }
+function setStatus(text) { $("status").textContent = prettyText(text); }
+function tell(text) { $("reason").textContent = prettyText(text); }
 
 function say(lines) {
   const log = $("log");
@@ -390,7 +390,8 @@ function legal() {
 
 function cardButton(code, index, playable, reason, key) {
   const b = el("button", { type: "button", class: "card", "aria-label": cardName(code), "data-card": code,
-    "aria-disabled": playable ? null : "true", title: reason || null, "aria-description": reason || null,
+    "aria-disabled": playable ? null : "true", title: reason ? prettyText(reason) : null,
+    "aria-description": reason ? spokenText(reason) : null,
     "aria-keyshortcuts": key || null, html: cardSVG(code, four, !playable) });
   b.prepend(el("span", { class: "key", "aria-hidden": "true" }, key));
   b.addEventListener("click", () => { if (playable) act(code); else tell(reason || "Not now."); });
@@ -480,7 +481,7 @@ function render() {
     if (!moves.includes(a)) continue;
     const key = (f.keys || {})[a] || "";
     const keys = (f.sequences || {})[a] || sequenceOf(a) || key;
-    const label = a.split(" ").map((w) => (isCard(w) ? cardName(w) : w)).join(" ");
+    const label = spokenText(a);
     choices.append(el("button", { type: "button", class: `choice${a === hinted ? " hinted" : ""}`, "data-action": a,
       "aria-keyshortcuts": key && keys === key ? key : null, "data-keys": keys || null, onclick: () => act(a) },
     keys ? `[${keys}] ${prettyText(a)}` : prettyText(a), el("span", { class: "sr" }, ` (${label})`)));
@@ -661,7 +662,7 @@ function typeCardChoice(ch) {
     T.sequence = "";
     const action = `${word} ${rest.slice(0, 2)}`;
     if (legal().includes(action)) act(action);
-    else tell(`${prettyText(action)} is not possible now.`);
+    else tell(`${action} is not possible now.`);
   }
 }
 
@@ -677,7 +678,7 @@ function typeAnnounced(ch) {
   if (typed.length === 1) {
     T.sequence = typed;
     const offers = legal().filter((a) => a.endsWith(suffix)).map((a) => a.slice(0, -suffix.length))
-      .map((c) => `${(keyOf[c] || "").toUpperCase()} ${prettyText(c)}`);
+      .map((c) => `${(keyOf[c] || "").toUpperCase()} ${c}`);
     tell(`${word.charAt(0).toUpperCase() + word.slice(1)} with which card? Press its key` +
       `${offers.length ? ` (${offers.join(", ")})` : ""}; Esc cancels.`);
     return;
@@ -690,7 +691,7 @@ function typeAnnounced(ch) {
   T.sequence = "";
   const action = card + suffix;
   if (legal().includes(action)) act(action);
-  else tell(`${prettyText(action)} is not possible now.`);
+  else tell(`${action} is not possible now.`);
 }
 
 // Several choices of one kind share a key (the cards one may call): the key moves between them.
@@ -701,7 +702,7 @@ function pressChoice(actions) {
   const next = actions[(actions.indexOf(current) + 1) % actions.length];
   const b = buttons.find((x) => x.dataset.action === next);
   if (b) b.focus();
-  tell(`${prettyText(next)}: Enter makes it; the same key again picks the next one.`);
+  tell(`${next}: Enter makes it; the same key again picks the next one.`);
 }
 
 function tableKey(letter) {
