@@ -32,6 +32,7 @@ from ..text import (
     kind_word,
     names_a_card,
     narrate,
+    prompt,
     score_sheet,
     seat_labels,
     yes_no,
@@ -161,17 +162,20 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         for card in hand:
             if card not in legal:
                 illegal[card] = _why(table, card)
+    auto = seat is not None and table.to_move == seat and table.auto_action() is not None
     return {
         "type": "state", "table": table_id, "count": count, "seat": seat, "game": game.name,
         "title": game.title or game.name, "view": view, "names": seat_labels(game.num_players, seat),
         "players": players, "describe": said, "summary": summary, "log": lines,
+        # what is asked, in the words the terminal says it (the game's ``prompt``: a discard, a give-back)
+        "prompt": prompt(view, legal, hand) if legal and not auto else "",
         "buttons": buttons, "keys": keys, "card_keys": bound, "yes_no": [yes, no], "illegal": illegal,
         # all the keys of each choice, as the terminal's (``b5``: the card under 5 with its announcement)
         "sequences": {b: choice_sequence(game.name, b, bound) for b in buttons},
         "deals_scored": len(state.deals), "score_sheet": sheet,
         "can_replay": seat is not None and bool(state.deals) and not state.is_over, "can_undo": can_undo,
         # the table answers this seat's only, automatic action itself: the page does not ask
-        "auto": seat is not None and table.to_move == seat and table.auto_action() is not None,
+        "auto": auto,
     }
 
 

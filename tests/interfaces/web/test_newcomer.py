@@ -22,8 +22,11 @@ import parlour
 from helpers.web import LOOSE, SUITS, pretty
 from parlour.engine import IllegalAction
 from parlour.store import Store
+from parlour.table import Table
+from parlour.text import prompt
 from parlour.web.run import ServerThread
 from parlour.web.tables import token_hash
+from parlour.web.views import seat_frame
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
@@ -110,6 +113,69 @@ def first(state: parlour.State) -> str:
 
 def status(page: Any) -> str:
     return str(page.text_content("#status"))
+
+
+# ------------------------------------------------------------------ 1. what is asked, on the felt, in words
+def schafkopf_discard() -> parlour.State:
+    def choose(state: parlour.State) -> str:
+        legal = state.legal_actions()
+        return "pick-up" if "pick-up" in legal else legal[0]
+    return drive("schafkopf", lambda s: s.view(s.current_player)["phase"] == "discard", choose)  # type: ignore[arg-type]
+
+
+def sixbid_call(phase: str) -> parlour.State:
+    """Six-Bid with the first bidder's ``call`` standing; at ``give``, a card of another seat was called."""
+    def choose(state: parlour.State) -> str:
+        view = state.view(state.current_player)  # type: ignore[arg-type]
+        legal = state.legal_actions()
+        if view["phase"] == "bid":
+            return "call" if "call" in legal else "pass"
+        if view["phase"] == "call":
+            others = {c for s in range(3) if s != state.current_player for c in state.view(s)["hand"]}
+            return next(a for a in legal if a.split()[1] in others)
+        return legal[0]
+    return drive("sixbid", lambda s: s.view(s.current_player)["phase"] == phase, choose)  # type: ignore[arg-type]
+
+
+def test_the_frame_asks_in_the_games_own_words_as_the_terminal_does() -> None:
+    for state in (schafkopf_discard(), sixbid_call("give")):
+        seat = state.current_player
+        assert seat is not None
+        frame = seat_frame(Table(state, [None] * state.game.num_players), seat, count=0, lines=[],
+                           players=[{}] * state.game.num_players, table_id="t")
+        view = state.view(seat)
+        assert frame["prompt"] == prompt(view, view["legal_actions"], view["hand"])
+        assert frame["prompt"].startswith(("Discard 2 cards to the skat (1 of 2)", "Give "))
+
+
+def test_the_schafkopf_discard_is_asked_card_by_card_and_the_first_may_be_taken_back(
+        browser: Any, server: Any) -> None:
+    state = schafkopf_discard()
+    seat = state.current_player
+    assert seat is not None
+    page = open_seat(browser, stored(server, state, (seat,)), seat)
+    assert status(page) == "Your turn: Discard 2 cards to the skat (1 of 2)."
+    assert page.locator("#hand .card:not([aria-disabled])").count() == 12
+    page.locator("#hand .card").first.click()
+    page.wait_for_function("document.querySelector('#status').textContent.includes('(2 of 2)')")
+    assert page.locator("#hand .card").count() == 11
+    # against computer players the first card goes back to the hand before the second is laid
+    page.click("#undo")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('(1 of 2)')")
+    assert page.locator("#hand .card").count() == 12
+    assert not page.errors, page.errors
+
+
+def test_the_sixbid_give_back_says_whom_and_for_which_card(browser: Any, server: Any) -> None:
+    state = sixbid_call("give")
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    page = open_seat(browser, stored(server, state, (seat,)), seat)
+    said = pretty(prompt(view, view["legal_actions"], view["hand"]))
+    assert status(page) == f"Your turn: {said}.", status(page)
+    assert "Give " in said and "play a card" not in status(page).lower()
+    assert not page.errors, page.errors
 
 
 # ------------------------------------------------------------------ 4. the favicon

@@ -492,7 +492,7 @@ function render() {
   } else if (f.seat !== null && v.current_player === f.seat && f.demo) {
     setStatus("Demo: the computer plays your seat (F2 takes it back).");
   } else if (f.seat !== null && v.current_player === f.seat && !f.auto) {
-    setStatus(hand.some((c) => moves.includes(c)) ? "Your turn: play a card." : "Your turn: make a choice.");
+    setStatus(`Your turn: ${f.prompt || "make a choice"}.`);  // the game's own words (parlour.text.prompt)
   } else if (v.current_player !== null && v.current_player !== undefined) {
     setStatus(`Waiting for ${f.names[v.current_player]}.`);
   }
