@@ -26,6 +26,7 @@ from ..text import (
     choice_keys,
     choice_sequence,
     describe,
+    felt,
     fkeys,
     game_text,
     key_table,
@@ -35,6 +36,7 @@ from ..text import (
     prompt,
     score_sheet,
     seat_labels,
+    trick_word,
     yes_no,
 )
 from ..views import alike
@@ -169,6 +171,8 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         "players": players, "describe": said, "summary": summary, "log": lines,
         # what is asked, in the words the terminal says it (the game's ``prompt``: a discard, a give-back)
         "prompt": prompt(view, legal, hand) if legal and not auto else "",
+        "felt": [{"caption": caption, "cards": cards} for caption, cards in felt(view)],
+        "trick_word": trick_word(game.name),
         "buttons": buttons, "keys": keys, "card_keys": bound, "yes_no": [yes, no], "illegal": illegal,
         # all the keys of each choice, as the terminal's (``b5``: the card under 5 with its announcement)
         "sequences": {b: choice_sequence(game.name, b, bound) for b in buttons},

@@ -23,7 +23,7 @@ from helpers.web import LOOSE, SUITS, pretty
 from parlour.engine import IllegalAction
 from parlour.store import Store
 from parlour.table import Table
-from parlour.text import prompt
+from parlour.text import felt, prompt
 from parlour.web.run import ServerThread
 from parlour.web.tables import token_hash
 from parlour.web.views import seat_frame
@@ -175,6 +175,45 @@ def test_the_sixbid_give_back_says_whom_and_for_which_card(browser: Any, server:
     said = pretty(prompt(view, view["legal_actions"], view["hand"]))
     assert status(page) == f"Your turn: {said}.", status(page)
     assert "Give " in said and "play a card" not in status(page).lower()
+    assert not page.errors, page.errors
+
+
+# ------------------------------------------------------------------ 2. GOPS: the stake on the felt, the last turn apart
+def gops_after_a_tie() -> parlour.State:
+    state = parlour.load("gops").new_state(seed=5)
+    state.apply("AC")
+    state.apply("AS")  # a tie: the diamond is carried to the next turn
+    return state
+
+
+def test_gops_shows_the_diamond_at_stake_on_the_felt_the_carried_beside_it_and_the_last_turn_apart(
+        browser: Any, server: Any) -> None:
+    state = gops_after_a_tie()
+    view = state.view(0)
+    stake = view["stake"]
+    assert len(stake) == 2, "one diamond carried, one turned"
+    page = open_seat(browser, stored(server, state, (0,)), 0)
+    groups = page.eval_on_selector_all(
+        "#felt .felt-group", "gs => gs.map(g => [g.querySelector('figcaption').textContent, "
+        "g.querySelector('[role=img]').getAttribute('aria-label')])")
+    assert [caption for caption, _ in groups] == [pretty(c) for c, _ in felt(view)]
+    names = {"D": "diamonds"}
+    rank = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9": "Nine", "8": "Eight", "7": "Seven",
+            "6": "Six", "5": "Five", "4": "Four", "3": "Three", "2": "Two"}
+    spoken = [f"{rank[c[0]]} of {names[c[1]]}" for c in stake]
+    assert spoken[-1] in groups[0][1] and spoken[0] in groups[1][1], groups
+    assert groups[0][0].startswith("At stake") and groups[1][0] == "Carried from ties"
+    # the middle of the felt is where the stake is; the turn just played is in its own area, captioned
+    assert page.is_visible("#last-area")
+    assert page.text_content("#last-title") == "Last turn"
+    last = page.eval_on_selector_all("#last-cards .played", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert last == ["North (you): Ace of clubs", "South: Ace of spades"]
+    assert "Nobody takes it" in str(page.text_content("#last-result"))
+    assert page.locator("#trick .played").count() == 0, "the last turn is not shown as the trick"
+    box = page.locator("#felt").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert abs((box["x"] + box["width"] / 2) - (board["x"] + board["width"] / 2)) < board["width"] / 4, \
+        "the stake is in the middle of the felt"
     assert not page.errors, page.errors
 
 

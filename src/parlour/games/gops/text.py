@@ -18,6 +18,10 @@ FKEYS: dict[str, str] = {
 }
 
 
+#: One round of GOPS is a turn: a diamond turned and bid for, not a trick (``parlour.text.trick_word``).
+TRICK_WORD = "turn"
+
+
 def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
@@ -51,6 +55,16 @@ def describe(view: GopsView) -> list[str]:
     if rules and view.get("turn") == 1:
         lines.append(f"Variant: {', '.join(rules)}.")
     return lines
+
+
+def felt(view: GopsView) -> list[tuple[str, list[str]]]:
+    """The diamond turned up for this turn, and beside it the diamonds carried to it from ties."""
+    stake = view.get("stake") or []
+    if not stake:
+        return []
+    if len(stake) == 1:
+        return [(f"At stake: {_points(_value(stake))}", stake)]
+    return [(f"At stake: {_points(_value(stake))} in all", stake[-1:]), ("Carried from ties", stake[:-1])]
 
 
 def summarize(summary: dict[str, Any]) -> list[str]:

@@ -399,6 +399,13 @@ function cardButton(code, index, playable, reason, key) {
   return b;
 }
 
+// Cards played (a trick's ``[seat, card]`` pairs), each face with its seat's name under it.
+function played(cards, names) {
+  return cards.filter(([, card]) => isCard(card)).map(([seat, card]) =>
+    el("div", { class: "played", role: "img", "aria-label": `${names[seat]}: ${cardName(card)}` },
+      el("div", { html: cardSVG(card, four) }), el("div", {}, names[seat])));
+}
+
 function faces(cards, cls = "row") {
   const row = el("div", { class: cls });
   for (const c of cards) row.append(el("span", { role: "img", "aria-label": cardName(c), html: cardSVG(c, four) }));
@@ -430,17 +437,22 @@ function render() {
     }
     others.append(box);
   }
-  // the trick (or the last one, smaller and captioned, until the next card is led)
-  const trick = $("trick");
-  trick.replaceChildren();
-  let cards = v.trick || [];
-  const old = !cards.length && v.last_trick && (v.last_trick.cards || []).length;
-  trick.classList.toggle("old", Boolean(old));
-  if (old) { cards = v.last_trick.cards; trick.append(el("span", { class: "caption" }, "Last trick:")); }
-  for (const [seat, card] of cards) {
-    if (!isCard(card)) continue;
-    trick.append(el("div", { class: "played", role: "img", "aria-label": `${f.names[seat]}: ${cardName(card)}` },
-      el("div", { html: cardSVG(card, four) }), el("div", {}, f.names[seat])));
+  // the middle of the felt: what lies face up besides the trick (parlour.text.felt: GOPS's diamond at stake,
+  // the carried ones beside it), the trick being played, and apart from both the last trick (GOPS: turn)
+  const word = f.trick_word || "trick";
+  $("felt").replaceChildren(...(f.felt || []).map(({ caption, cards }) => el("figure", { class: "felt-group" },
+    el("div", { class: "row", role: "img", "aria-label": `${caption}: ${cards.map(cardName).join(", ")}` },
+      ...cards.map((c) => el("span", { html: cardSVG(c, four) }))), el("figcaption", {}, prettyText(caption)))));
+  $("trick-title").textContent = word.charAt(0).toUpperCase() + word.slice(1);
+  $("trick").replaceChildren(...played(v.trick || [], f.names));
+  const last = v.last_trick;
+  $("last-area").hidden = !(last && (last.cards || []).length);
+  if (last) {
+    $("last-title").textContent = `Last ${word}`;
+    $("last-cards").replaceChildren(...played(last.cards || [], f.names));
+    const prizes = last.prizes && last.prizes.length ? ` ${last.prizes.join(" ")}` : "";
+    const taker = last.winner === null || last.winner === undefined ? "Nobody" : f.names[last.winner];
+    $("last-result").textContent = prettyText(`${taker} takes it${prizes ? `:${prizes}` : ""}.`);
   }
   // scores and what the game says
   const scores = el("table", { class: "scores" });
