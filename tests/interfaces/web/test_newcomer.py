@@ -217,6 +217,37 @@ def test_gops_shows_the_diamond_at_stake_on_the_felt_the_carried_beside_it_and_t
     assert not page.errors, page.errors
 
 
+# ------------------------------------------------------------------ 3. the lobby
+def test_the_lobby_asks_for_a_missing_name_and_takes_over_at_easy(browser: Any, server: Any) -> None:
+    page = new_page(browser, name=None)
+    page.goto(server.url + "/")
+    page.select_option("#game", "sixbid")
+    assert page.input_value("#takeover-level") == "easy"
+    page.fill("#my-name", "   ")
+    page.click("#create")
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#created"), "no table without a name"
+    assert page.evaluate("document.activeElement.id") == "my-name"
+    assert page.eval_on_selector("#my-name", "e => e.validationMessage").startswith("Your name")
+    # with no seat of one's own (everyone invited) no name is needed
+    for i in range(3):
+        page.select_option(f"#seat-{i}", "invite")
+    page.click("#create")
+    page.wait_for_selector("#links a")
+    invite = page.get_attribute("#links a.seat-link-0", "href")
+    assert not page.errors, page.errors
+    # an invited person without a name gives it on a page of its own, not over an empty felt
+    guest = new_page(browser, name=None)
+    guest.goto(invite)
+    guest.wait_for_selector("#join-name")
+    assert guest.is_hidden("#table") and guest.is_hidden("#board")
+    guest.fill("#join-name", "Bob")
+    guest.press("#join-name", "Enter")
+    guest.wait_for_selector("#table:not([hidden])")
+    assert guest.is_hidden("#join")
+    assert not guest.errors, guest.errors
+
+
 # ------------------------------------------------------------------ 4. the favicon
 def test_the_page_has_an_icon_and_the_old_address_answers_too(browser: Any, server: Any) -> None:
     r = httpx.get(server.url + "/favicon.ico")

@@ -61,7 +61,8 @@ async function lobby() {
       }
       seats.append(el("label", {}, `${names[i]}: `, s));
     }
-    $("takeover-level").replaceChildren(...g.levels.map((lv) => el("option", { value: lv }, lv)));
+    // easy, as the computer seats: "random" is a test baseline, no way to stand in for a person
+    $("takeover-level").replaceChildren(...g.levels.map((lv) => el("option", { value: lv, selected: lv === "easy" }, lv)));
   };
   select.addEventListener("change", show);
   show();
@@ -87,6 +88,9 @@ async function lobby() {
     $("links").replaceChildren(el("li", { role: "alert", class: "error" }, body.error));
     $("created").hidden = false;
   };
+  // The name of a person who takes a seat is asked here, with the table (never later, on an empty felt).
+  const myName = $("my-name");
+  myName.addEventListener("input", () => myName.setCustomValidity(""));
   $("new-table").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = games.find((x) => x.name === select.value);
@@ -94,6 +98,13 @@ async function lobby() {
     for (let i = 0; i < g.players; i++) {
       const v = $(`seat-${i}`).value;
       seats.push(v.startsWith("bot:") ? { kind: "bot", level: v.slice(4) } : { kind: v });
+    }
+    myName.setCustomValidity("");  // (the form is novalidate: this is its one check)
+    if (seats.some((s) => s.kind === "me") && !myName.value.trim()) {
+      myName.setCustomValidity("Your name, please: the other players see it at the table.");
+      myName.reportValidity();
+      myName.focus();
+      return;
     }
     const takeover = $("takeover").checked
       ? { level: $("takeover-level").value, after: Number($("takeover-after").value) } : null;
@@ -228,7 +239,6 @@ const T = { ws: null, frame: null, waiting: null, seat: null, token: null, id: n
 
 function table(id) {
   T.id = id;
-  $("table").hidden = false;
   const frag = new URLSearchParams(location.hash.slice(1));
   if (frag.has("seat") && frag.has("k")) {
     T.seat = Number(frag.get("seat"));
@@ -251,17 +261,25 @@ function table(id) {
     $(d).addEventListener("close", () => restoreFocus());
   }
   document.addEventListener("keydown", onKey);
+  // A person without a name gives it first, on a page of its own (not over an empty felt); the table follows.
   const name = localStorage.getItem("parlour-name");
   if (T.seat !== null && !name) {
+    $("where").textContent = "Take your seat";
     $("join").hidden = false;
     $("join-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
-      localStorage.setItem("parlour-name", $("join-name").value.trim());
+      const given = $("join-name").value.trim();
+      if (!given) { $("join-name").value = ""; $("join-name").reportValidity(); return; }
+      localStorage.setItem("parlour-name", given);
       $("join").hidden = true;
+      $("table").hidden = false;
       connect();
     });
     $("join-name").focus();
-  } else connect();
+  } else {
+    $("table").hidden = false;
+    connect();
+  }
 }
 
 function connect() {
