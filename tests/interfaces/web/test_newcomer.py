@@ -262,6 +262,24 @@ def test_the_page_has_an_icon_and_the_old_address_answers_too(browser: Any, serv
     assert not failed and not page.errors, (failed, page.errors)
 
 
+# ------------------------------------------------------------------ 5. a hint that no longer applies
+def test_a_hint_goes_when_the_position_changes(browser: Any, server: Any) -> None:
+    """Two people at GOPS: North asks a hint, bids; while South is to bid North's hint is gone."""
+    state = parlour.load("gops", cards=6).new_state(seed=3)
+    url = stored(server, state, (0, 1))
+    north = open_seat(browser, url, 0)
+    north.keyboard.press(".")
+    north.wait_for_function("document.querySelector('#reason').textContent.startsWith('Hint:')")
+    before = north.text_content("#log")
+    key = north.eval_on_selector("#hand .card:not(.hinted)", "e => e.getAttribute('aria-keyshortcuts')")
+    north.keyboard.press(key)  # another card than the hinted one, by its key (the highlight stays where it was)
+    north.wait_for_function("b => document.querySelector('#log').textContent !== b", arg=before)
+    assert status(north).startswith("Waiting for South")
+    assert "Hint" not in str(north.text_content("#reason"))
+    assert north.locator(".hinted").count() == 0
+    assert not north.errors, north.errors
+
+
 # ------------------------------------------------------------------ 10. suit symbols for people
 def test_suits_are_symbols_on_buttons_in_tooltips_and_in_the_log(browser: Any, server: Any) -> None:
     def choose(state: parlour.State) -> str:

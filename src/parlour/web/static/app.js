@@ -357,6 +357,8 @@ function onFrame(f) {
   if (f.type !== "state") return;
   $("waiting").hidden = true;
   if (f.full) $("log").replaceChildren();
+  // What was said under the hand (a hint, a refusal) was about the position before: it goes with it.
+  if (T.frame && f.count !== T.frame.count) { tell(""); T.sequence = ""; }
   T.frame = f;
   say(f.log || []);
   if (f.keys_help) setKeys(f.game, f.keys_help);
