@@ -313,3 +313,30 @@ def _why(state: parlour.State, action: str) -> str:
     except IllegalAction as exc:
         return exc.why
     raise AssertionError(f"{action} is legal")
+
+
+# ------------------------------------------------------------------ 11. a refusal gives the engine's reason
+def must_follow() -> parlour.State:
+    """Six-Bid in play, the seat to move holding a card it may not play (it must follow suit)."""
+    def until(state: parlour.State) -> bool:
+        view = state.view(state.current_player)  # type: ignore[arg-type]
+        return view["phase"] == "play" and any(c not in view["legal_actions"] for c in view["hand"])
+    return drive("sixbid", until, first)
+
+
+def test_a_refused_card_says_the_engines_reason(browser: Any, server: Any) -> None:
+    state = must_follow()
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    card = next(c for c in view["hand"] if c not in view["legal_actions"])
+    why = _why(state, card)
+    assert "follow suit" in why
+    page = open_seat(browser, stored(server, state, (seat,)), seat)
+    page.click(f"#hand .card[data-card='{card}']", force=True)  # (aria-disabled: Playwright would wait)
+    assert page.text_content("#reason") == pretty(f"{card} may not be played now: {why}.")
+    key = page.get_attribute(f"#hand .card[data-card='{card}']", "aria-keyshortcuts")
+    page.keyboard.press("Escape")
+    page.keyboard.press(key)
+    assert page.text_content("#reason") == pretty(f"{key.upper()} is {card}, which you may not play now: {why}.")
+    assert not page.errors, page.errors

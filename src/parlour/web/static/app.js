@@ -347,7 +347,8 @@ function setKeys(game, keys) {
 }
 
 function onFrame(f) {
-  if (f.type === "error") { setStatus(f.message); tell(f.message); return; }
+  // A refusal at the table is said under the hand, where the move was tried; the question stays on the felt.
+  if (f.type === "error") { if (!T.frame) setStatus(f.message); tell(f.message); return; }
   if (f.type === "hint") { showHint(f.action); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
   if (f.type === "presence") {  // the seats alone
@@ -408,14 +409,22 @@ function legal() {
   return f.view.legal_actions || [];
 }
 
+// Why a card of the hand may not be played now: the engine's reason (its IllegalAction.why, which the server
+// sends as the frame's ``illegal``), e.g. "9♦ may not be played now: you must follow suit: you hold a club."
+function whyNot(card) {
+  if (!legal().length) return "It is not your turn.";
+  const why = (T.frame.illegal || {})[card];
+  return `${card} may not be played now${why ? `: ${why}` : ""}.`;
+}
+
 function cardButton(code, index, playable, reason, key) {
   const b = el("button", { type: "button", class: "card", "aria-label": cardName(code), "data-card": code,
     "aria-disabled": playable ? null : "true", title: reason ? prettyText(reason) : null,
     "aria-description": reason ? spokenText(reason) : null,
     "aria-keyshortcuts": key || null, html: cardSVG(code, four, !playable) });
   b.prepend(el("span", { class: "key", "aria-hidden": "true" }, key));
-  b.addEventListener("click", () => { if (playable) act(code); else tell(reason || "Not now."); });
-  b.addEventListener("focus", () => { T.cursor = index; tell(playable ? "" : (reason || "")); });
+  b.addEventListener("click", () => { if (playable) act(code); else tell(whyNot(code)); });
+  b.addEventListener("focus", () => { T.cursor = index; tell(playable ? "" : whyNot(code)); });
   return b;
 }
 
@@ -811,7 +820,7 @@ function onKey(ev) {
     if (hinted) act(hinted);
     else if (active && active.dataset.card && cards.includes(active.dataset.card)) act(active.dataset.card);
     else if (active && active.dataset.action && buttons.includes(active.dataset.action)) act(active.dataset.action);
-    else if (active && active.dataset.card) tell((f.illegal || {})[active.dataset.card] || "Not now.");
+    else if (active && active.dataset.card) tell(whyNot(active.dataset.card));
     else if (!moves.length) tell("It is not your turn.");
     return;
   }
@@ -832,8 +841,9 @@ function onKey(ev) {
   if (card) {
     if (cards.includes(card)) act(card);
     else if (moves.length) {
-      tell(`${ch.toUpperCase()} is ${prettyText(card)}, which you may not play now.` +
-        ((f.illegal || {})[card] ? ` ${f.illegal[card]}` : ""));
+      // the engine's reason (IllegalAction.why, sent as the frame's ``illegal``), as the card's tooltip says it
+      const why = (f.illegal || {})[card];
+      tell(`${ch.toUpperCase()} is ${card}, which you may not play now${why ? `: ${why}` : ""}.`);
       T.cursor = hand.indexOf(card);
     } else tell("It is not your turn.");
     return;
