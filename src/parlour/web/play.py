@@ -266,7 +266,8 @@ class Connection:
             if kind == "act":
                 await self.tables.act(live, self.seat, message.get("action"))
             elif kind == "hint":
-                await self.send({"type": "hint", "action": self.tables.hint(live, self.seat)})
+                action, reason = self.tables.hint(live, self.seat)
+                await self.send({"type": "hint", "action": action, "reason": reason, "count": live.count})
             elif kind == "replay":
                 await self.tables.replay(live, self.seat)
             elif kind == "undo":

@@ -340,3 +340,17 @@ def test_a_refused_card_says_the_engines_reason(browser: Any, server: Any) -> No
     page.keyboard.press(key)
     assert page.text_content("#reason") == pretty(f"{key.upper()} is {card}, which you may not play now: {why}.")
     assert not page.errors, page.errors
+
+
+# ------------------------------------------------------------------ 12. the hint says why
+def test_the_hint_gives_the_hint_players_reason(browser: Any, server: Any) -> None:
+    state = must_follow()
+    seat = state.current_player
+    assert seat is not None
+    page = open_seat(browser, stored(server, state, (seat,)), seat)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#reason').textContent.startsWith('Hint:')", timeout=20000)
+    said = str(page.text_content("#reason"))
+    # Table.suggest: the strong player's explain(), e.g. "the solver makes this 4 points better on average ..."
+    assert re.fullmatch(r"Hint: \S+ — .{10,}\. Press \. again or Enter to play it\.", said), said
+    assert not page.errors, page.errors

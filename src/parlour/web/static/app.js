@@ -349,7 +349,7 @@ function setKeys(game, keys) {
 function onFrame(f) {
   // A refusal at the table is said under the hand, where the move was tried; the question stays on the felt.
   if (f.type === "error") { if (!T.frame) setStatus(f.message); tell(f.message); return; }
-  if (f.type === "hint") { showHint(f.action); return; }
+  if (f.type === "hint") { showHint(f); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
   if (f.type === "presence") {  // the seats alone
     if (T.frame) { T.frame.players = f.players; render(); } else if (T.waiting) showWaiting({ ...T.waiting, players: f.players });
@@ -617,15 +617,17 @@ function hint() {
   else tell("It is not your turn.");
 }
 
-function showHint(action) {
-  if (!action || !T.frame) return;
+// The hint player's move and its reason (parlour.table.Table.suggest, as the terminal shows it), unless the
+// position has moved on since it was asked.
+function showHint({ action, reason, count }) {
+  if (!action || !T.frame || (count !== undefined && count !== T.frame.count)) return;
   T.hint = { count: T.frame.count, action };
   const hand = T.frame.view.hand || [];
   if (hand.includes(action)) T.cursor = hand.indexOf(action);
   render();
   const target = [...$("hand").children, ...$("choices").children].find((b) => (b.dataset.card || b.dataset.action) === action);
   if (target) target.focus();
-  tell(`Hint: ${prettyText(action)}. Press . again or Enter to play it.`);
+  tell(`Hint: ${action}${reason ? ` — ${reason}` : ""}. Press . again or Enter to play it.`);
 }
 
 function speed(step) {
