@@ -51,8 +51,8 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def new_page(browser: Any, name: str | None = "Ann") -> Any:
-    page = browser.new_context(viewport={"width": 1200, "height": 820}, bypass_csp=True).new_page()
+def new_page(browser: Any, name: str | None = "Ann", **context: Any) -> Any:
+    page = browser.new_context(viewport={"width": 1200, "height": 820}, bypass_csp=True, **context).new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
@@ -246,6 +246,46 @@ def test_the_lobby_asks_for_a_missing_name_and_takes_over_at_easy(browser: Any, 
     guest.wait_for_selector("#table:not([hidden])")
     assert guest.is_hidden("#join")
     assert not guest.errors, guest.errors
+
+
+def test_create_the_table_opens_your_seat_with_the_invite_links_to_copy(browser: Any, server: Any) -> None:
+    page = new_page(browser, name=None, permissions=["clipboard-read", "clipboard-write"])
+    page.goto(server.url + "/")
+    page.select_option("#game", "truc")
+    page.select_option("#seat-1", "invite")
+    page.fill("#my-name", "Ann")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat=0&k="))  # straight to one's own seat
+    page.wait_for_selector("#invite-box:not([hidden])")
+    assert "Send each their invite link" in str(page.text_content("#waiting"))
+    invite = page.get_attribute("#invites a.seat-link-1", "href")
+    assert invite and "#seat=1&k=" in invite
+    page.click("#invites li:first-child button.copy")
+    page.wait_for_function("document.querySelector('#invites button.copy').textContent === 'Copied'")
+    assert page.evaluate("navigator.clipboard.readText()") == invite
+    # the copied link seats the guest, and the table is dealt
+    guest = new_page(browser, name="Bob")
+    guest.goto(invite)
+    guest.wait_for_selector("#hand .card")
+    page.wait_for_selector("#hand .card")
+    assert not page.errors and not guest.errors, (page.errors, guest.errors)
+
+
+def test_one_click_plays_a_game_against_the_computer_at_the_level_chosen_last(browser: Any, server: Any) -> None:
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#quick-games button.quick", state="attached")
+    assert page.input_value("#quick-level") == "easy"
+    page.select_option("#quick-level", "random")
+    page.click("#quick-games button[data-game=gops]")
+    page.wait_for_url(re.compile(r"/t/[^#]+#seat=0&k="))
+    page.wait_for_selector("#hand .card")
+    assert "computer (random)" in str(page.text_content("#others"))
+    assert page.is_hidden("#invite-box"), "nobody to invite"
+    page.goto(server.url + "/")
+    page.wait_for_selector("#quick-games button.quick", state="attached")
+    assert page.input_value("#quick-level") == "random", "the level is remembered"
+    assert not page.errors, page.errors
 
 
 # ------------------------------------------------------------------ 4. the favicon

@@ -69,12 +69,15 @@ async function lobby() {
   const stats = await (await fetch("/api/stats")).json();
   if (stats.shared) $("stats").textContent = stats.text;
   else { $("stats-title").textContent = "Your games"; $("stats").hidden = true; }  // not shared by this server
-  const request = (g, seats, extra) => {
+  const formOptions = () => {
     const options = {};
     for (const input of $("options").querySelectorAll("[data-option]")) {
       const kind = input.dataset.kind;
       options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
     }
+    return options;
+  };
+  const request = (g, seats, extra, options = formOptions()) => {
     const name = $("my-name").value.trim();
     localStorage.setItem("parlour-name", name);
     return fetch("/api/tables", {
@@ -91,6 +94,30 @@ async function lobby() {
   // The name of a person who takes a seat is asked here, with the table (never later, on an empty felt).
   const myName = $("my-name");
   myName.addEventListener("input", () => myName.setCustomValidity(""));
+  const named = (seats) => {
+    myName.setCustomValidity("");  // (the form is novalidate: this is its one check)
+    if (!seats.some((s) => s.kind === "me") || myName.value.trim()) return true;
+    myName.setCustomValidity("Your name, please: the other players see it at the table.");
+    myName.reportValidity();
+    myName.focus();
+    return false;
+  };
+  // A new table: the creator's own seat opens at once, the invite links (for the seats of invited people)
+  // shown there with a copy button; a table without a seat of one's own lists them here.
+  const sitDown = (g, body) => {
+    const names = seatNames(g.players);
+    const me = body.links.find((l) => l.kind === "me");
+    const invites = body.links.filter((l) => l.kind !== "me")
+      .map((l) => ({ seat: l.seat, who: names[l.seat], url: new URL(l.url, location.href).href }));
+    const watch = new URL(body.watch, location.href).href;
+    if (me) {
+      if (invites.length) rememberInvites(body.id, invites, watch);
+      location.href = me.url;
+      return;
+    }
+    $("links").replaceChildren(...inviteItems(invites, watch));
+    $("created").hidden = false;
+  };
   $("new-table").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = games.find((x) => x.name === select.value);
@@ -99,32 +126,27 @@ async function lobby() {
       const v = $(`seat-${i}`).value;
       seats.push(v.startsWith("bot:") ? { kind: "bot", level: v.slice(4) } : { kind: v });
     }
-    myName.setCustomValidity("");  // (the form is novalidate: this is its one check)
-    if (seats.some((s) => s.kind === "me") && !myName.value.trim()) {
-      myName.setCustomValidity("Your name, please: the other players see it at the table.");
-      myName.reportValidity();
-      myName.focus();
-      return;
-    }
+    if (!named(seats)) return;
     const takeover = $("takeover").checked
       ? { level: $("takeover-level").value, after: Number($("takeover-after").value) } : null;
     const res = await request(g, seats, { takeover });
     if (!res.ok) { await failed(res); return; }
-    const body = await res.json();
-    const links = $("links");
-    links.replaceChildren();
-    $("created").hidden = false;
-    const names = seatNames(g.players);
-    for (const link of body.links) {
-      const url = new URL(link.url, location.href).href;
-      const text = link.kind === "me" ? `Your seat (${names[link.seat]}): open it` : `Invite link for ${names[link.seat]}: `;
-      const a = el("a", { href: url, class: `seat-link seat-link-${link.seat}`, "data-kind": link.kind },
-        link.kind === "me" ? text : url);
-      links.append(el("li", {}, link.kind === "me" ? "" : text, a));
-    }
-    links.append(el("li", {}, "Watch: ", el("a", { href: new URL(body.watch, location.href).href, class: "watch-link" },
-      "spectator link")));
+    sitDown(g, await res.json());
   });
+  // One click: a game against the computer at the level chosen last time (the game's own options as they come).
+  const levels = [...new Set(games.flatMap((g) => g.levels))];
+  const level = $("quick-level");
+  const kept = localStorage.getItem("parlour-level");
+  level.replaceChildren(...levels.map((lv) => el("option", { value: lv, selected: lv === (levels.includes(kept) ? kept : "easy") }, lv)));
+  level.addEventListener("change", () => localStorage.setItem("parlour-level", level.value));
+  $("quick-games").replaceChildren(...games.map((g) => el("button", { type: "button", class: "quick", "data-game": g.name,
+    onclick: async () => {
+      const seats = [{ kind: "me" }, ...Array.from({ length: g.players - 1 }, () => ({ kind: "bot", level: level.value }))];
+      if (!named(seats)) return;
+      const res = await request(g, seats, { takeover: null, open: false }, {});
+      if (!res.ok) { await failed(res); return; }
+      sitDown(g, await res.json());
+    } }, `Play ${g.title}`)));
   // Demo: every seat a computer player (each seat's chosen level, else easy), watched with every hand open.
   $("demo").addEventListener("click", async () => {
     const g = games.find((x) => x.name === select.value);
@@ -138,6 +160,32 @@ async function lobby() {
     if (!res.ok) { await failed(res); return; }
     location.href = (await res.json()).watch;
   });
+}
+
+// The invite links of the tables this browser made, kept for their table page (they hold the seats' secrets,
+// as the seat links kept by rememberSeat do): table -> { invites: [{ seat, who, url }], watch }.
+function rememberInvites(table, invites, watch) {
+  const all = keptInvites();
+  all[table] = { invites, watch, at: Date.now() };
+  const newest = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, 50);
+  localStorage.setItem("parlour-invites", JSON.stringify(Object.fromEntries(newest)));
+}
+
+function keptInvites() {
+  try { return JSON.parse(localStorage.getItem("parlour-invites") || "{}"); } catch { return {}; }
+}
+
+// The invite links as list items, each with a button that copies it; then the spectators' link.
+function inviteItems(invites, watch) {
+  const copy = (url, what) => el("button", { type: "button", class: "copy", "aria-label": `Copy ${what}`,
+    onclick: async (ev) => {
+      try { await navigator.clipboard.writeText(url); ev.target.textContent = "Copied"; }
+      catch { ev.target.textContent = "Copy it from the link"; }
+    } }, "Copy");
+  return [...invites.map(({ seat, who, url }) => el("li", {}, `Invite link for ${who}: `,
+    el("a", { href: url, class: `seat-link seat-link-${seat}`, "data-kind": "invite" }, url), " ",
+    copy(url, `the invite link for ${who}`))),
+  el("li", {}, "Watch: ", el("a", { href: watch, class: "watch-link" }, "spectator link"), " ", copy(watch, "the spectator link"))];
 }
 
 // ---------------------------------------------------------------- the history
@@ -244,6 +292,11 @@ function table(id) {
     T.seat = Number(frag.get("seat"));
     T.token = frag.get("k");
     rememberSeat(id, T.seat, T.token);
+  }
+  const made = keptInvites()[id];  // this browser made the table: its invite links, to pass on
+  if (made) {
+    $("invites").replaceChildren(...inviteItems(made.invites, made.watch));
+    $("invite-box").hidden = false;
   }
   $("four").checked = four;
   $("four").addEventListener("change", () => toggleFour());
@@ -385,7 +438,8 @@ function showWaiting(f) {
   $("where").textContent = `${f.title} · waiting for the players`;
   $("waiting").hidden = false;
   $("waiting").textContent = `The cards are dealt once every person has taken their seat` +
-    (missing.length ? ` (waiting for ${missing.join(", ")}).` : ".");
+    (missing.length ? ` (waiting for ${missing.join(", ")}).` : ".") +
+    (missing.length && !$("invite-box").hidden ? " Send each their invite link (Invite links, beside the table)." : "");
   showCommitment(f);
 }
 
