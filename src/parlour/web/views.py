@@ -164,6 +164,10 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         for card in hand:
             if card not in legal:
                 illegal[card] = _why(table, card)
+        if buttons:  # a choice is asked: a choice's key that may not be pressed now says the engine's reason too
+            for kind in choice_keys(game.name):
+                if kind not in legal and not names_a_card(kind) and not announces(kind):
+                    illegal[kind] = _why(table, kind)
     auto = seat is not None and table.to_move == seat and table.auto_action() is not None
     return {
         "type": "state", "table": table_id, "count": count, "seat": seat, "game": game.name,
@@ -205,7 +209,7 @@ def _deal_texts(table: Table, seat: int | None, view: dict[str, Any], memo: dict
 
 
 def _why(table: Table, card: str) -> str:
-    """The engine's own reason that ``card`` may not be played now (it is not in the legal list).
+    """The engine's own reason that ``card`` (or a choice) may not be made now (it is not in the legal list).
 
     ``apply`` checks legality before it changes anything, so asking it about an illegal card
     leaves the state exactly as it was.

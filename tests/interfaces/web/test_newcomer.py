@@ -321,11 +321,16 @@ def test_a_hint_goes_when_the_position_changes(browser: Any, server: Any) -> Non
 
 
 # ------------------------------------------------------------------ 10. suit symbols for people
-def test_suits_are_symbols_on_buttons_in_tooltips_and_in_the_log(browser: Any, server: Any) -> None:
+def sixbid_solo_declared() -> parlour.State:
+    """Six-Bid: the soloist of a plain solo names the trump (any suit but hearts)."""
     def choose(state: parlour.State) -> str:
         legal = state.legal_actions()
         return "solo" if "solo" in legal else "pass" if "pass" in legal else legal[0]
-    state = drive("sixbid", lambda s: s.view(s.current_player)["phase"] == "declare", choose)  # type: ignore[arg-type]
+    return drive("sixbid", lambda s: s.view(s.current_player)["phase"] == "declare", choose)  # type: ignore[arg-type]
+
+
+def test_suits_are_symbols_on_buttons_in_tooltips_and_in_the_log(browser: Any, server: Any) -> None:
+    state = sixbid_solo_declared()
     seat = state.current_player
     assert seat is not None
     page = open_seat(browser, stored(server, state, (seat,)), seat)
@@ -379,6 +384,19 @@ def test_a_refused_card_says_the_engines_reason(browser: Any, server: Any) -> No
     page.keyboard.press("Escape")
     page.keyboard.press(key)
     assert page.text_content("#reason") == pretty(f"{key.upper()} is {card}, which you may not play now: {why}.")
+    assert not page.errors, page.errors
+
+
+def test_a_refused_choice_key_says_the_engines_reason(browser: Any, server: Any) -> None:
+    """Hearts is no trump of a plain solo: H says why, in the engine's words, as a card does."""
+    state = sixbid_solo_declared()
+    seat = state.current_player
+    assert seat is not None
+    why = _why(state, "trump H")
+    assert "hearts" in why
+    page = open_seat(browser, stored(server, state, (seat,)), seat)
+    page.keyboard.press("h")
+    assert page.text_content("#reason") == pretty(f"H (trump H) is not possible now: {why}.")
     assert not page.errors, page.errors
 
 

@@ -716,11 +716,14 @@ function actionsForKey(ch, buttons) {
   return out;
 }
 
-// Why a key does nothing now (parlour.text.refuse_key): it is never given another meaning.
+// Why a key does nothing now (parlour.text.refuse_key): it is never given another meaning.  A choice the
+// game asks about now gives the engine's reason (the frame's ``illegal``, as for a card).
 function refuseKey(ch) {
   const K = T.keys;
   const key = ch.toLowerCase();
   const meaning = Object.entries(K.choice_keys).find(([, k]) => k === key);
+  const why = meaning && (T.frame.illegal || {})[meaning[0]];
+  if (why) return `${ch.toUpperCase()} (${meaning[0]}) is not possible now: ${why}.`;
   if (meaning) return `${ch.toUpperCase()} (${meaning[0].replace(" *", " a card")}) is not possible now.`;
   if (key === "y" || key === "n") return `${ch.toUpperCase()} answers a yes/no question; none is asked now.`;
   if (K.card_keys.includes(key)) return `${ch.toUpperCase()} is not the key of a card you may play now.`;
