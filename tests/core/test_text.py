@@ -117,6 +117,9 @@ def test_the_felt_holds_what_a_game_says_lies_face_up_and_a_round_of_play_has_it
     (first, turned), (second, carried) = text.felt(state.view(1))
     assert turned == stake[-1:] and carried == stake[:-1] and second == "Carried from ties"
     assert first.startswith("At stake: ") and first.endswith(" in all")
+    state.apply(state.legal_actions()[0])  # North bids: his own bid lies face down before him
+    assert text.felt(state.view(0))[-1] == ("Your bid, face down", [state.view(0)["chosen"]])
+    assert all(caption != "Your bid, face down" for caption, _ in text.felt(state.view(1)))
     assert text.trick_word("gops") == "turn"
     for game in ("clobby", "sixbid", "schafkopf", "truc"):
         assert text.felt(parlour.load(game).new_state(seed=1).view(0)) == []

@@ -315,6 +315,8 @@ def test_a_hint_goes_when_the_position_changes(browser: Any, server: Any) -> Non
     north.keyboard.press(key)  # another card than the hinted one, by its key (the highlight stays where it was)
     north.wait_for_function("b => document.querySelector('#log').textContent !== b", arg=before)
     assert status(north).startswith("Waiting for South")
+    captions = north.eval_on_selector_all("#felt figcaption", "els => els.map(e => e.textContent)")
+    assert captions[-1] == "Your bid, face down", "the bid made lies on the felt, the prize beside it"
     assert "Hint" not in str(north.text_content("#reason"))
     assert north.locator(".hinted").count() == 0
     assert not north.errors, north.errors

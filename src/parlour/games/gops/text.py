@@ -58,13 +58,17 @@ def describe(view: GopsView) -> list[str]:
 
 
 def felt(view: GopsView) -> list[tuple[str, list[str]]]:
-    """The diamond turned up for this turn, and beside it the diamonds carried to it from ties."""
+    """The diamond turned up for this turn, beside it the diamonds carried to it from ties, and the
+    seat's own bid once chosen (face down to the other, who is still choosing)."""
     stake = view.get("stake") or []
-    if not stake:
-        return []
+    groups: list[tuple[str, list[str]]] = []
     if len(stake) == 1:
-        return [(f"At stake: {_points(_value(stake))}", stake)]
-    return [(f"At stake: {_points(_value(stake))} in all", stake[-1:]), ("Carried from ties", stake[:-1])]
+        groups.append((f"At stake: {_points(_value(stake))}", stake))
+    elif stake:
+        groups += [(f"At stake: {_points(_value(stake))} in all", stake[-1:]), ("Carried from ties", stake[:-1])]
+    if view.get("chosen"):
+        groups.append(("Your bid, face down", [str(view["chosen"])]))
+    return groups
 
 
 def summarize(summary: dict[str, Any]) -> list[str]:
