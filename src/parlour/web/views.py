@@ -13,6 +13,7 @@ import functools
 import re
 from typing import Any
 
+from ..actions import Action, Choice, parse
 from ..cards import is_card
 from ..registry import game_class
 from ..table import Event, Table
@@ -164,10 +165,12 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         for card in hand:
             if card not in legal:
                 illegal[card] = _why(table, card)
-        if buttons:  # a choice is asked: a choice's key that may not be pressed now says the engine's reason too
-            for kind in choice_keys(game.name):
-                if kind not in legal and not names_a_card(kind) and not announces(kind):
-                    illegal[kind] = _why(table, kind)
+        # a choice's key that may not be pressed now says the engine's reason too, when it is of a sort asked now
+        asked = {_sort(parse(game.name, b)) for b in buttons}
+        for kind in choice_keys(game.name):
+            if (kind not in legal and not names_a_card(kind) and not announces(kind)
+                    and _sort(parse(game.name, kind)) in asked):
+                illegal[kind] = _why(table, kind)
     auto = seat is not None and table.to_move == seat and table.auto_action() is not None
     return {
         "type": "state", "table": table_id, "count": count, "seat": seat, "game": game.name,
@@ -206,6 +209,16 @@ def _deal_texts(table: Table, seat: int | None, view: dict[str, Any], memo: dict
     sheet = score_sheet(deals, game.num_players, seat)
     memo["deal_texts"] = (key, summary, sheet)
     return list(summary), sheet
+
+
+def _sort(action: Action | None) -> object:
+    """The sort of choice an action is: a word said (any), or a suit or card named with one word.
+
+    Why: the engine's reason for a choice of another phase answers another question ("take" while
+    cards are played: "play one of your cards by its code, e.g. JH"); one of the sort asked now is
+    the answer a person wants ("trump H" beside trump C, D and S: "a solo cannot have hearts").
+    """
+    return (type(action), action.word) if isinstance(action, Choice) else type(action)
 
 
 def _why(table: Table, card: str) -> str:
