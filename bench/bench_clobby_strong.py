@@ -109,7 +109,7 @@ class Cheater(StrongBot):
             return legal[0]
         if view["phase"] == "play":
             pos = Position.from_state(state)
-            values = {a: float(v) for a, v in action_values(pos, self.solver(pos.mode)).items()}
+            values = action_values(pos, self.solver(pos.mode))
         else:
             values = self.bid_values(view, state.current_pack())
         best = max(values.values())

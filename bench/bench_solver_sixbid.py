@@ -4,6 +4,7 @@ Usage:
 
     PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py speed [--deals N] [--seconds S] [--contracts a,b]
     PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py equal [--deals N] [--seconds S] [--cap C]
+        [--contracts a,b]
 
 The deals: for each contract, a new deal (seeds 1, 2, ...) where elder bids it and the others
 pass; the easy player declares the trump, the called card and the card given back.  So every
@@ -111,7 +112,7 @@ def _over_cap(signum: int, frame: FrameType | None) -> None:
     raise _Cap
 
 
-def bench_equal(count: int, seconds: float, cap: float) -> int:
+def bench_equal(count: int, seconds: float, cap: float, contracts: list[str]) -> int:
     old = old_solver()
     sys.setrecursionlimit(10_000)
     signal.signal(signal.SIGPROF, _over_cap)
@@ -123,7 +124,7 @@ def bench_equal(count: int, seconds: float, cap: float) -> int:
     done = 0
     while done < count and time.process_time() - t0 < seconds:
         seed += 1
-        for contract in BIDS:
+        for contract in contracts:
             if done >= count or time.process_time() - t0 >= seconds:
                 break
             pos = first_card(contract, seed)
@@ -159,14 +160,16 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=0)
     p.add_argument("--cap", type=float, default=120)
     p.add_argument("--contracts", default=",".join((*BIDS, "guarantee?", "call?")),
-                   help="speed: the rows, comma-separated (a ? after guarantee or call: the threshold test)")
+                   help="the rows, comma-separated (speed: a ? after guarantee or call is the threshold test; "
+                        "equal: the contracts compared, ? rows left out)")
     args = p.parse_args()
     warm.now()
     print(f"kernels {'loaded' if warm.last.get('cached') else 'compiled'} in {warm.last.get('seconds', 0):.1f} s")
     if args.what == "speed":
         bench_speed(args.deals or 100, args.seconds or 300, args.contracts.split(","))
     else:
-        sys.exit(1 if bench_equal(args.deals or 300, args.seconds or 900, args.cap or 1e9) else 0)
+        compared = [c for c in args.contracts.split(",") if c in BIDS]
+        sys.exit(1 if bench_equal(args.deals or 300, args.seconds or 900, args.cap or 1e9, compared) else 0)
 
 
 if __name__ == "__main__":

@@ -208,8 +208,10 @@ def format_stats(rows: list[dict[str, Any]]) -> str:
 
 
 # -- keys: what each key means at the table, the same in every interface ------------------------
-#: The keys of the cards in a hand: bound to a card for the rest of the deal (see ``CardKeys``).
+#: The keys of the cards in a hand, left to right (see ``CardKeys``: bound again when cards join it).
 CARD_KEYS = "123456789abcdefghijk"
+#: The keys of a game keyed by rank (``RANK_KEYS``), as the key tables show them.
+RANKS_SHOWN = "A 2-9 T J Q K"
 #: The table's own letters (last trick, undo, replay, score sheet, options).  Upper case always
 #: means the table; lower case too, unless the game uses that letter for one of its choices.
 TABLE_LETTERS = frozenset("lurso")
@@ -423,41 +425,68 @@ def refuse_key(game: str, char: str) -> str:
         return f"{char.upper()} ({what}) is not possible now."
     if key in (YES_KEY, NO_KEY):
         return f"{char.upper()} answers a yes/no question; none is asked now."
+    if rank_keys(game) and (key.isdigit() or key in "atjqk"):
+        return f"{char.upper()} is not the rank of a card you may play now (the keys are the ranks {RANKS_SHOWN})."
     if key in CARD_KEYS:
         return f"{char.upper()} is not the key of a card you may play now."
     return f"{char!r} means nothing at this table (? lists the keys)."
 
 
 class CardKeys:
-    """Keys bound to cards, not positions, for the rest of the deal.
+    """The keys of the cards in one seat's hand: the rule every interface's card keys follow.
 
-    Why: a key that moved to the next card after every play made a habitual key play the
-    wrong card (a two-card discard sent the wrong second card).  A card keeps the key it got
-    when it came into the hand; a played card's key stays unused until the deal ends; a card
-    that joins the hand takes the lowest free key.  When the whole hand is new (a new deal,
-    or Le Truc's fresh cards after a call) the keys start again at 1.
+    Whenever cards join the hand (the deal, a second round of dealing, the skat picked up, a
+    card received in an exchange), the whole hand is bound again, left to right in the order
+    shown: ``1``-``9``, then ``a``, ``b``, ``c``...  From then until the next card joins, no key
+    changes: not when a card is played (its key stays unused) and not when the hand is sorted
+    differently.  Why bound again rather than a joining card taking the lowest free key: a
+    sorted hand then read ``3 7 1 2 8 4 9 5 6``, keys nobody can guess; why nothing moves in
+    between: a key that moved to the next card after every play made a habitual key play the
+    wrong card (a two-card discard sent the wrong second card).
+
+    In a game whose text module declares ``RANK_KEYS`` (GOPS: a hand is one suit, so a rank
+    names a card) a card's key is its rank, ``A 2``-``9 T J Q K``, and never changes.
+    ``rebound`` says whether the last ``assign`` bound the hand again (the table says so).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, game: str | None = None) -> None:
         self._keys: dict[str, str] = {}
         self._deal_key: object = None
+        self.by_rank = game is not None and rank_keys(game)
+        self.rebound = False
 
-    def assign(self, hand: Sequence[str], deal_key: object) -> dict[str, str]:
-        """Card -> key for ``hand`` (in the order shown), keeping every earlier binding."""
-        if deal_key != self._deal_key or not set(hand) & set(self._keys):
+    def assign(self, hand: Sequence[str], deal_key: object = None) -> dict[str, str]:
+        """Card -> key for ``hand`` in the order shown; a new ``deal_key`` binds it again too."""
+        if self.by_rank:
+            return {card: card[0].lower() for card in hand}
+        joined = deal_key != self._deal_key or any(card not in self._keys for card in hand)
+        self.rebound = joined and bool(hand)
+        if joined:
             self._deal_key = deal_key
-            self._keys = {}
-        used = set(self._keys.values())
-        free = (k for k in CARD_KEYS if k not in used)
-        for card in hand:
-            if card not in self._keys:
-                self._keys[card] = next(free, "")
-        return {card: self._keys[card] for card in hand}
+            self._keys = dict(zip(hand, CARD_KEYS, strict=False))  # cards beyond the keys have none
+        return {card: self._keys.get(card, "") for card in hand}
 
     def card_for(self, char: str, hand: Sequence[str]) -> str | None:
         """The card of ``hand`` whose key is ``char``, if any."""
         key = char.lower()
+        if self.by_rank:
+            return next((card for card in hand if card[0].lower() == key and key), None)
         return next((card for card in hand if self._keys.get(card) == key and key), None)
+
+
+def rank_keys(game: str) -> bool:
+    """Whether ``game``'s cards are keyed by their ranks (its text module's ``RANK_KEYS``)."""
+    return bool(getattr(game_text(game), "RANK_KEYS", False))
+
+
+def keys_line(keys: Sequence[str]) -> str:
+    """The one line a table says when ``CardKeys`` has bound the hand again (``keys`` in order)."""
+    spans: list[str] = []
+    keys = [k for k in keys if k]
+    for run in (k for k in ("".join(keys[:9]), "".join(keys[9:])) if k):
+        spans.append(run[0].upper() if len(run) == 1 else f"{run[0]}–{run[-1]}".upper())
+    return (f"Your cards are keyed {', '.join(spans)}, left to right; the keys stay until a card"
+            " joins your hand.")
 
 
 def prompt(view: Mapping[str, Any], legal: Sequence[str], hand: Sequence[str]) -> str:
@@ -520,7 +549,11 @@ def fkeys(game: str) -> dict[str, str]:
 def key_table(game: str) -> list[tuple[str, str]]:
     """Every key of ``game``'s table and what it does: its F-keys, its choices, the table's own."""
     rows = [(k.upper(), FUNCTIONS[f]) for k, f in sorted(fkeys(game).items(), key=lambda kv: int(kv[0][1:]))]
-    rows.append(("1-9, a…", "play the card under that key (a card keeps its key all deal)"))
+    if rank_keys(game):
+        rows.append((RANKS_SHOWN, "play your card of that rank (A the ace, T the ten)"))
+    else:
+        rows.append(("1-9, a…", "play the card under that key (the hand is keyed again, left to right,"
+                                " whenever cards join it; then no key changes)"))
     for kind, key in choice_keys(game).items():
         word = kind_word(kind)
         if names_a_card(kind):

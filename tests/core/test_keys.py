@@ -102,24 +102,65 @@ def test_table_letters_are_not_taken_by_a_game_in_upper_case() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_card_keys_stay_bound_to_cards_for_a_whole_deal(game: str) -> None:
+def test_card_keys_are_bound_left_to_right_when_cards_join_and_never_change_otherwise(game: str) -> None:
+    """Issue 25, point 7: a hand is keyed 1-9, a... left to right whenever cards join it (the
+    deal, Clobby's second round, the skat, an exchange), and no key changes until the next card
+    joins; GOPS keys every card by its rank."""
     for seed in range(4):
         state = registry.load(game).new_state(seed=seed)
         rng = random.Random(seed)
-        keys = {seat: CardKeys() for seat in range(state.game.num_players)}
-        bound: dict[int, dict[str, str]] = {seat: {} for seat in keys}
+        keys = {seat: CardKeys(game) for seat in range(state.game.num_players)}
+        before: dict[int, dict[str, str]] = {seat: {} for seat in keys}
         deal = len(state.deals)
         while not state.is_over and len(state.deals) == deal:
             for seat, card_keys in keys.items():
                 hand = list(state.view(seat)["hand"])
+                if seed % 2:
+                    hand.reverse()  # any order shown: the keys follow it
                 now = card_keys.assign(hand, (deal, seat))
-                if set(hand).isdisjoint(bound[seat]):
-                    bound[seat] = {}  # a wholly new hand (Le Truc's fresh cards) starts again
+                joined = any(card not in before[seat] for card in hand)
+                if game == "gops":
+                    assert now == {card: card[0].lower() for card in hand} and not card_keys.rebound
+                elif joined:
+                    assert [now[c] for c in hand] == list(CARD_KEYS[:len(hand)]) and card_keys.rebound
+                else:
+                    assert now == {c: before[seat][c] for c in hand} and not card_keys.rebound
                 for card, key in now.items():
-                    assert bound[seat].setdefault(card, key) == key, f"{game}: {card} changed key"
                     assert card_keys.card_for(key, hand) == card
                 assert len(set(now.values())) == len(now)
+                before[seat] = now
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_sorted_clobby_hand_reads_1_to_9_after_the_second_round() -> None:
+    keys = CardKeys("clobby")
+    first = keys.assign(["7S", "KS", "AH", "9D", "TD", "8C"], 1)
+    assert list(first.values()) == ["1", "2", "3", "4", "5", "6"]
+    sorted_hand = ["7S", "QS", "KS", "AH", "9D", "JD", "TD", "8C", "AC"]  # three cards joined
+    second = keys.assign(sorted_hand, 1)
+    assert [second[c] for c in sorted_hand] == list("123456789") and keys.rebound
+    resorted = sorted_hand[::-1]  # sorting switched: nothing joined, no key moves
+    assert keys.assign(resorted, 1) == second and not keys.rebound
+    resorted.remove("JD")  # a card played: its key stays unused
+    assert keys.assign(resorted, 1) == {c: second[c] for c in resorted} and keys.card_for("6", resorted) is None
+
+
+def test_gops_keys_are_the_ranks() -> None:
+    keys = CardKeys("gops")
+    hand = ["AC", "2C", "9C", "TC", "JC", "QC", "KC"]
+    assert keys.assign(hand) == {"AC": "a", "2C": "2", "9C": "9", "TC": "t", "JC": "j", "QC": "q", "KC": "k"}
+    assert keys.card_for("A", hand) == "AC" and keys.card_for("t", hand) == "TC"
+    assert keys.card_for("1", hand) is None  # 1 is no rank: never the ace
+    assert "ranks A 2-9 T J Q K" in refuse_key("gops", "1")
+
+
+def test_the_rebinding_is_said_in_one_line() -> None:
+    from parlour.text import keys_line
+
+    assert keys_line(list("123456789abc")) == (
+        "Your cards are keyed 1–9, A–C, left to right; the keys stay until a card joins your hand.")
+    assert keys_line(["1", "2", "3"]).startswith("Your cards are keyed 1–3,")
+    assert keys_line(list("123456789a")).startswith("Your cards are keyed 1–9, A,")
 
 
 def test_a_two_card_discard_keeps_the_second_cards_key() -> None:

@@ -2,7 +2,8 @@
 
 Why Clobby's rules drive these tests: two hands make a memoised minimax over whole deals
 affordable, and its tout-atout is the one contract where card powers cross suits (the
-equivalent-card test's hardest case).  The games' own tests check their solvers against
+equivalent-card test's hardest case); Six-Bid's rules give three hands, where who
+maximises and whose tricks count can differ (a misère).  The games' own tests check their solvers against
 their engines; these check the kernel itself.
 """
 
@@ -15,8 +16,12 @@ import pytest
 
 from parlour.games.clobby import tables
 from parlour.games.clobby.rules import PLAIN_STRENGTH, POINTS, SANS, TOUT, TRUMP_STRENGTH, legal_mask
+from parlour.games.sixbid import tables as sixbid_tables
+from parlour.games.sixbid.rules import NO_TRUMP as SIXBID_NO_TRUMP
+from parlour.games.sixbid.rules import PIP as SIXBID_PIP
 from parlour.search import jit, tricks, warm
 from parlour.search.solver import TrickSolver
+from parlour.search.trick_rules import TrickRules
 
 
 def _follower_wins(mode: int, a: int, b: int) -> bool:
@@ -94,6 +99,55 @@ def test_move_values_and_thresholds_agree_with_exact() -> None:
         assert not solver.at_least(list(hands), leader, best + 1)
 
 
+def _three_hand_minimax(rules: TrickRules, points: list[int], maximisers: set[int], counted: set[int],
+                        hands: tuple[int, int, int], leader: int) -> int:
+    """Plain minimax over ``rules`` with three hands: what ``counted`` take, ``maximisers`` maximising it."""
+
+    @cache
+    def value(h: tuple[int, int, int], lead: int, trick: tuple[int, ...]) -> int:
+        mover = (lead + len(trick)) % 3
+        hand = h[mover]
+        if not hand:
+            return 0
+        follow = hand & rules.follow[trick[0]] if trick else 0
+        moves = [c for c in range(rules.ncards) if (follow or hand) >> c & 1]
+        results = []
+        for c in moves:
+            nh = list(h)
+            nh[mover] ^= 1 << c
+            t = (*trick, c)
+            if len(t) < 3:
+                results.append(value((nh[0], nh[1], nh[2]), lead, t))
+                continue
+            row = rules.power[t[0]]
+            winner = (lead + max(range(3), key=lambda i: row[t[i]])) % 3
+            gain = sum(points[x] for x in t) if winner in counted else 0
+            results.append(gain + value((nh[0], nh[1], nh[2]), winner, ()))
+        return max(results) if mover in maximisers else min(results)
+
+    return value(hands, leader, ())
+
+
+def test_three_hands_and_who_counts_apart_from_who_maximises() -> None:
+    """Six-Bid's rules, four tricks a hand: the usual side (one seat, or two), and a misère's form
+    (one seat maximises what the other two take), each against plain minimax."""
+    rng = random.Random(5)
+    for i in range(60):
+        trump = rng.choice((0, 1, 2, 3, SIXBID_NO_TRUMP))
+        rules = sixbid_tables.trick_rules(trump, low_leads=i % 2 == 1)
+        cards = list(range(36))
+        rng.shuffle(cards)
+        hands = (sum(1 << c for c in cards[:4]), sum(1 << c for c in cards[4:8]), sum(1 << c for c in cards[8:12]))
+        leader = rng.randrange(3)
+        # a trick is worth one when tricks are counted: each of its three cards a third
+        counts = ((sixbid_tables.PIPS, list(SIXBID_PIP), 1), (sixbid_tables.NO_TRICK, [1] * 36, 3))
+        for objective, points, per in counts:
+            for side, counted in (([0], None), ([1, 2], None), ([0], [1, 2])):
+                solver = TrickSolver(rules, objective, side, tt_bits=10, counted=counted)
+                want = _three_hand_minimax(rules, points, set(side), set(counted or side), hands, leader) // per
+                assert solver.exact(list(hands), leader) == want, (trump, hands, leader, side, counted)
+
+
 @pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: everything runs as Python already")
 def test_the_python_copy_gives_the_compiled_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same file as plain Python (what a player uses while numba compiles, or without it)."""
@@ -120,3 +174,25 @@ def test_until_the_compiled_kernels_are_ready_a_player_gets_the_python_copy(monk
     warm.now()  # the cache is written (the session's fixture compiled it): loading is quick
     assert warm.kernels() is tricks
     assert warm.compiled() and warm.note() == ""
+
+
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: everything runs as Python already")
+def test_a_failed_compilation_leaves_the_python_copy_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiling child fails (and writes no cache): the warm thread ends instead of polling
+    for ever, the kernels stay Python, and the hint says why the level searched fewer deals."""
+    import subprocess
+    import threading
+
+    monkeypatch.setattr(warm, "_ready", threading.Event())
+    monkeypatch.setattr(warm, "_started", False)
+    monkeypatch.setattr(warm, "last", {})
+    monkeypatch.setattr(warm, "cached", lambda: False)
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 1))
+    heard: list[str] = []
+    warm.start(heard.append)
+    assert warm.thread is not None
+    warm.thread.join(timeout=10)
+    assert not warm.thread.is_alive()
+    assert heard == [warm.FIRST_RUN]
+    assert warm.kernels() is jit.python_copy(tricks)
+    assert "could not be prepared" in warm.note()

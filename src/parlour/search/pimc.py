@@ -8,9 +8,11 @@ how likely the others' bidding and play were under it) and solving it — comes 
 package; the loop, the time budget and the bookkeeping are the same for every game and live here.
 
 A *world* is whatever the game's sampler returns and its evaluator understands (typically the
-hidden hands as bitmasks plus the position).  ``evaluate(world)`` returns the value of each
-legal action for the deciding seat in that world (higher is better), or ``None`` when it ran
-past ``Pimc.deadline`` before valuing every action: that sample is dropped and the loop ends.
+hidden hands as bitmasks plus the position).  Every game's sampler has one verb for it,
+:class:`Sampler`'s ``draw``: a world consistent with the view, and its weight.
+``evaluate(world)`` returns the value of each legal action for the deciding seat in that world
+(higher is better), or ``None`` when it ran past ``Pimc.deadline`` before valuing every action:
+that sample is dropped and the loop ends.
 Why: one sample of a bid costs a whole-deal solve per option, so checking the clock only
 between samples let a bid overrun its budget by a whole sample; an evaluator that checks
 ``deadline`` between options keeps every decision within the budget plus one solve.
@@ -28,11 +30,31 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from . import warm
 
 World = TypeVar("World")
+World_co = TypeVar("World_co", covariant=True)
+#: The one solver result type: each legal action (its code) and what it is worth to the seat
+#: that decides, in that game's units (points, chips or a margin), under perfect play with every
+#: hand open.  Every trick game's ``solver.action_values`` answers in it, and PIMC averages it.
+ActionValues = dict[str, float]
+
+
+@runtime_checkable
+class Sampler(Protocol[World_co]):
+    """What a trick game's sampler offers PIMC (``games/<g>/sampler.py``, built from one view).
+
+    Why one verb: the samplers had ``draw``, ``sample`` and ``deal`` for different things in
+    different games; ``draw`` now means this everywhere, and a game's helpers that deal an
+    unweighted world are named otherwise.
+    """
+
+    def draw(self, rng: random.Random) -> tuple[World_co, float] | None:
+        """A world consistent with the view and its weight (how likely the others' public
+        choices were in it), or None when no consistent world turned up this time."""
+        ...
 
 
 @dataclass
@@ -46,6 +68,11 @@ class Decision:
     seconds: float
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def forced(cls, action: str) -> Decision:
+        """The decision when ``action`` is the only legal one: nothing sampled, nothing to weigh."""
+        return cls(action, {action: 0.0}, 0, 0.0, 0.0)
+
     @property
     def margin(self) -> float:
         """How much better the chosen action is than the next best, on average (0 if alone)."""
@@ -58,6 +85,43 @@ class Decision:
             return "it is the only legal action"
         return (f"over {self.samples} deals consistent with what you have seen, it scores "
                 f"{self.margin:.1f} {unit} more on average than the next best choice{warm.note()}")
+
+
+@dataclass(frozen=True)
+class Trust:
+    """How clearly a sampled option must beat the easy rule's call before a strong player leaves it.
+
+    Why: a bid or another once-a-deal choice is judged on few samples (each costs whole-deal
+    play-outs per option), and one deal's payment varies widely, so the plain mean of a handful
+    of samples picks bad options by chance.  The gain over the easy call is paired per sample;
+    an option replaces the call only with ``min_samples`` samples or more, a mean gain of at
+    least ``min_gain`` and of more than ``z`` standard errors (the spread taken as at least
+    ``sd_floor``: two or three samples can agree by chance).
+    """
+
+    z: float = 2.0
+    sd_floor: float = 0.0
+    min_samples: int = 2
+    min_gain: float = 0.0
+
+    def choose(self, prior: str, records: Sequence[tuple[float, dict[str, float]]]) -> str:
+        """The option to play: the one whose weighted mean gain over ``prior`` is largest among
+        those that clear the test, else ``prior``.  ``records``: each sample's weight and values."""
+        n = len(records)
+        if n < max(self.min_samples, 2):
+            return prior
+        total = sum(w for w, _ in records) or 1.0
+        best, best_gain = prior, 0.0
+        for option in records[0][1]:
+            if option == prior:
+                continue
+            diffs = [(w, v[option] - v[prior]) for w, v in records]
+            mean = sum(w * d for w, d in diffs) / total
+            var = sum(w * (d - mean) ** 2 for w, d in diffs) / total
+            se = max((var * n / (n - 1)) ** 0.5, self.sd_floor) / n ** 0.5
+            if mean >= self.min_gain and mean > self.z * se and mean > best_gain:
+                best, best_gain = option, mean
+        return best
 
 
 def think_clock() -> Callable[[], float]:
@@ -119,10 +183,10 @@ class Budget:
 class Pimc(Generic[World]):
     """Average an evaluator over sampled worlds, within a budget."""
 
-    def __init__(self, sample: Callable[[random.Random], tuple[World, float] | None],
+    def __init__(self, draw: Callable[[random.Random], tuple[World, float] | None],
                  evaluate: Callable[[World], dict[str, float] | None], budget: Budget,
                  clock: Callable[[], float] | None = None) -> None:
-        self.sample = sample
+        self.draw = draw  # a Sampler's draw, or a function of the same kind
         self.evaluate = evaluate
         self.budget = budget
         self.clock = clock or think_clock()
@@ -140,14 +204,14 @@ class Pimc(Generic[World]):
         self.deadline = start + self.budget.seconds
         self.samples = 0
         if len(legal) == 1:
-            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+            return Decision.forced(legal[0])
         totals = dict.fromkeys(legal, 0.0)
         weight_sum, samples, misses = 0.0, 0, 0
         budget = self.budget
         while samples < budget.max_samples:
             if samples >= budget.min_samples and self.clock() >= self.deadline:
                 break
-            drawn = self.sample(rng)
+            drawn = self.draw(rng)
             if drawn is None:  # the sampler found no consistent world this time
                 misses += 1
                 if misses > 20 * budget.max_samples:

@@ -22,16 +22,21 @@ TT_BITS = 18
 
 
 class TrickSolver:
-    """Exact values for the seats in ``side`` (they count ``objective`` and maximise it)."""
+    """Exact values for the seats in ``side``: they maximise what ``counted`` take of ``objective``
+    (by default what they take themselves; a misère counts the opponents' tricks)."""
 
-    def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int], tt_bits: int = TT_BITS) -> None:
+    def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int], tt_bits: int = TT_BITS,
+                 counted: Sequence[int] | None = None) -> None:
         self.rules = rules
+        self.objective = objective
         self._rules, self._power, self._params = rules.arrays(objective)
         self._to_kernel = rules.to_kernel
         self._position = rules.position
         self._side = np.zeros(3, np.int64)
         for seat in side:
-            self._side[seat] = 1
+            self._side[seat] |= tricks.MAX
+        for seat in side if counted is None else counted:
+            self._side[seat] |= tricks.COUNTED
         self._tt = np.zeros((1 << tt_bits, 6), np.int64)
         self._tt[:, 0] = -1  # no key: no hand mask is negative
         self._buf = np.zeros(64 * 32, np.int64)
@@ -78,3 +83,14 @@ class TrickSolver:
         k = warm.kernels()
         k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves), out, *self._tail)
         return [int(v) for v in out]
+
+    def representatives(self, movable: int, others: int) -> list[int]:
+        """The cards of ``movable`` that the search plays, one per class of equivalent cards (the
+        highest of each), given ``others``: the cards in the other hands and on the table.
+
+        Why here: the equivalence is the kernel's (``tricks.legal_moves``), in its numbering;
+        a game's root reads it in its own."""
+        to_kernel, order = self._to_kernel, self.rules.order
+        buf = np.zeros(16, np.int64)
+        n = warm.kernels().legal_moves(to_kernel(movable), to_kernel(others), self._rules, self.rules.ncards, buf)
+        return [order[int(c)] for c in buf[:n]]

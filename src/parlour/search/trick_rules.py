@@ -74,6 +74,8 @@ class TrickRules:
             rules[tricks.GROUP, :n] = row(self.group)
             rules[tricks.CROSS, :n] = [to_kernel(self._cross(c)) for c in order]
             rules[tricks.HIGHER, :n] = [to_kernel(self._higher(c)) for c in order]
+            rules[tricks.BEATERS, :n] = [to_kernel(self._beaters(c)) for c in order]
+            rules[tricks.ALWAYS, :n] = [to_kernel(self._always_beaters(c)) for c in order]
             if self.lead_order is None:
                 rules[tricks.LEAD_KEY, :n] = [self.lead_key(c, objective) for c in order]
                 rules[tricks.LEAD_KEY_OTHERS, :n] = rules[tricks.LEAD_KEY, :n]
@@ -111,6 +113,19 @@ class TrickRules:
     def _higher(self, card: int) -> int:
         return sum(1 << d for d in range(self.ncards)
                    if self.group[d] == self.group[card] and self.rank[d] > self.rank[card])
+
+    def _beaters(self, card: int) -> int:
+        """The cards that take a trick led by ``card`` from it."""
+        row = self.power[card]
+        return sum(1 << d for d in range(self.ncards) if row[d] > row[card])
+
+    def _always_beaters(self, card: int) -> int:
+        """The cards that take from ``card`` some trick it is in, whatever is led; every card when
+        ``card`` cannot take some trick at all (then it is never sure)."""
+        if any(self.power[led][card] == 0 for led in range(self.ncards)):
+            return (1 << self.ncards) - 1
+        return sum(1 << d for d in range(self.ncards)
+                   if any(self.power[led][d] > self.power[led][card] for led in range(self.ncards)))
 
     def trumps(self, card: int) -> bool:
         """Whether ``card`` can take a trick led in another group (a trump)."""

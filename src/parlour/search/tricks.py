@@ -19,8 +19,14 @@ rule tables its engine uses too), and the kernel reads only arrays:
   hand in one group (``rules[GROUP, c]``), worth the same points, with no card of another hand
   or of the trick between them, are one move; ``rules[CROSS, c]`` adds the cards of other
   groups that can play between ``c`` and the card above it (Clobby's tout-atout);
+- ``rules[BEATERS, c]``: the cards that take a trick from ``c`` when ``c`` leads it (for the
+  sure-trick bound: a lead none of the other hands can beat);
+- ``rules[ALWAYS, c]``: the cards that take some trick from ``c`` whatever is led (every card
+  when ``c`` cannot take some trick): ``c`` with none of them out takes whichever trick it falls in;
 - ``rules[PTS8 + k, b]``: the points of the cards of byte ``k`` of a mask that are set in ``b``;
-- ``side[seat]``: 1 for the seats whose points are counted and who maximise, 0 for the others.
+- ``side[seat]``: bit ``MAX`` set for the seats that maximise, bit ``COUNTED`` for the seats whose
+  takings are counted (both for the usual side; a misère counts the opponents' tricks while the
+  soloist maximises them: he wants them to take every one).
 
 The value of a position is the points the side takes from here on, the current trick's cards
 included, so a transposition-table entry (keyed on the hands and the leader at a trick start)
@@ -47,7 +53,7 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, PTS8 = range(10)
+SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, PTS8 = range(12)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -58,6 +64,8 @@ P_PLAYERS, P_CARDS, P_TRICK_BONUS, P_LAST_BONUS = range(4)
 INF = 1 << 20
 #: stats entries
 S_NODES = 0
+#: bits of a seat's ``side`` entry
+MAX, COUNTED = 1, 2
 
 Int64s = NDArray[np.int64]
 
@@ -137,30 +145,38 @@ def trick_winner(trick: Int64s, tb: int, count: int, power: Int64s, ncards: int)
 
 
 @inline
+def _wants(side: Int64s, mover: int, holder: int) -> bool:
+    """Whether ``mover`` wants ``holder`` to take the trick: a seat that maximises wants the counted
+    seats to take it, the others want the rest to (in a misère nobody wants it for himself)."""
+    return ((side[holder] & COUNTED) != 0) == ((side[mover] & MAX) != 0)
+
+
+@inline
 def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncur: int, leader: int,
            mover: int, others: int, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int) -> None:
     """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
-    cheap order (leads: masters first, then the game's order for the side, ``rules[LEAD_KEY]``, or
-    for the others, ``rules[LEAD_KEY_OTHERS]``; follows: the
-    cheapest card that takes the trick from the other side, or the fattest card onto one's own
-    side's trick).  The keys go in ``buf[at + 16:]``."""
+    cheap order (leads: masters first for a seat that wants tricks, then the game's order for the
+    side, ``rules[LEAD_KEY]``, or for the others, ``rules[LEAD_KEY_OTHERS]``; follows: the
+    cheapest card that takes a trick the mover would rather not leave where it is, or the
+    fattest card onto a trick held where he wants it).  The keys go in ``buf[at + 16:]``."""
     kt = at + 16
+    greedy = _wants(side, mover, mover)
     if ncur == 0:
-        row = LEAD_KEY if side[mover] == 1 else LEAD_KEY_OTHERS
+        row = LEAD_KEY if side[mover] & MAX else LEAD_KEY_OTHERS
         for i in range(n):
             c = buf[at + i]
             # a master (no higher card of its group out) first, then the game's lead order
-            buf[kt + i] = rules[row, c] - (10000 if others & rules[HIGHER, c] == 0 else 0)
+            buf[kt + i] = rules[row, c] - (10000 if greedy and others & rules[HIGHER, c] == 0 else 0)
     else:
         led = trick[tb]
         w = trick_winner(trick, tb, ncur, power, ncards)
         wpow = power[led * ncards + trick[tb + w]]
-        own = side[(leader + w) % nplayers] == side[mover]
+        own = _wants(side, mover, (leader + w) % nplayers)
         for i in range(n):
             c = buf[at + i]
             p = power[led * ncards + c]
             if p > wpow:
-                buf[kt + i] = 1000 + p if own else p
+                buf[kt + i] = p if greedy and not own else 1000 + p
             elif own:
                 buf[kt + i] = 500 - rules[PTS, c]
             else:
@@ -194,6 +210,32 @@ def _slot(h: Int64s, leader: int, size: int) -> int:
 
 
 @inline
+def _find(tt: Int64s, bucket: int, h: Int64s, leader: int) -> int:
+    """The row of the trick start (``h``, ``leader``) in its bucket of two rows, or -1.
+
+    Why buckets of two: with one row a slot, a new entry always overwrote the old, and a deep
+    one (many cards left, much work behind it) was lost to a shallow one; a bucket keeps the
+    deeper of the two (column 5 holds the best move and, above bit 8, the cards left)."""
+    key = h[0] | (leader << 60)
+    for slot in (bucket, bucket + 1):
+        if tt[slot, 0] == key and tt[slot, 1] == h[1] and tt[slot, 2] == h[2]:
+            return slot
+    return -1
+
+
+@inline
+def _count(mask: int) -> int:
+    """The number of set bits of ``mask`` (below 2**63), without a multiply that would wrap."""
+    x = mask - ((mask >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return int(x & 127)
+
+
+@inline
 def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: Int64s, side: Int64s,
           params: Int64s) -> tuple[int, int]:
     """The seat that takes the complete trick ``trick[tb:]``, and what it is worth to the side."""
@@ -201,7 +243,7 @@ def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: 
     w = trick_winner(trick, tb, nplayers, power, params[P_CARDS])
     winner = (leader + w) % nplayers
     gain = 0
-    if side[winner] == 1:
+    if side[winner] & COUNTED:
         gain = params[P_TRICK_BONUS]
         for j in range(nplayers):
             gain += rules[PTS, trick[tb + j]]
@@ -235,6 +277,53 @@ def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: I
 
 
 @inline
+def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -> tuple[int, int, bool]:
+    """What each side takes for certain at a trick start, for the bounds: ``(for the side, for the
+    others, every)``.  Sure are the cards of the leader's hand that no card of the other hands can
+    beat when led (each wins its trick, so the leader keeps the lead and cashes them all, in any
+    order), and any card that no card of the other hands can beat in any trick (a top trump: it
+    takes whichever trick it falls in), each at its own points and a trick bonus; ``every``: the
+    leader's hand is all sure (then his side takes everything).  Only seats that count what they
+    want (the usual side, or its opponents) are counted: a misère's seats want no trick.
+
+    Why only the sure cards' points: what the others add to those tricks is not known here.  No
+    two sure cards fall in one trick (each would beat the other).  DDS calls this "quick tricks";
+    this is its simplest, rule-free form (no entries, no ruffs).
+    """
+    nplayers = params[P_PLAYERS]
+    everyone = 0
+    for s in range(nplayers):
+        everyone |= h[s]
+    mine = 0
+    theirs = 0
+    every = False
+    for s in range(nplayers):
+        kind = side[s]
+        if kind != MAX | COUNTED and kind != 0:
+            continue
+        others = everyone & ~h[s]
+        row = BEATERS if s == leader else ALWAYS
+        pts = 0
+        k = 0
+        n = 0
+        m = h[s]
+        while m:
+            c = low_bit(m)
+            m &= m - 1
+            n += 1
+            if not others & rules[row, c]:
+                k += 1
+                pts += rules[PTS, c]
+        if s == leader and k == n:
+            every = True
+        if kind == 0:
+            theirs += pts + k * params[P_TRICK_BONUS]
+        else:
+            mine += pts + k * params[P_TRICK_BONUS]
+    return mine, theirs, every
+
+
+@inline
 def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side: Int64s, params: Int64s,
            tt: Int64s, buf: Int64s, frames: Int64s, stats: Int64s) -> tuple[int, bool]:
     """Open the node of ``frames[f]`` (its trick, leader and window are set): ``(value, True)`` when
@@ -256,21 +345,32 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     frames[f, F_A0] = alpha
     frames[f, F_B0] = beta
     if ncur == 0:
-        slot = _slot(h, leader, tt.shape[0])
-        if tt[slot, 0] == h[0] | (leader << 60) and tt[slot, 1] == h[1] and tt[slot, 2] == h[2]:
+        bucket = _slot(h, leader, tt.shape[0]) & ~1
+        slot = _find(tt, bucket, h, leader)
+        if slot >= 0:
             lo = tt[slot, 3]
             hi = tt[slot, 4]
-            first = tt[slot, 5]
+            first = tt[slot, 5] & 255
             if lo >= beta:
                 return lo, True
             if hi <= alpha:
                 return hi, True
         else:
+            slot = bucket
             hi = _most(h, trick, tb, 0, rules, params)
+            mine, theirs, every = _sure(h, leader, rules, side, params)
+            kind = side[leader]
+            if every and kind == MAX | COUNTED:  # the leader's side takes all that is left
+                lo = hi
+            elif every and kind == 0:
+                hi = 0
+            else:  # what the other side takes for sure is lost to the count
+                lo = mine
+                hi -= theirs
             if hi <= alpha:
                 return hi, True
-            if beta <= 0:
-                return 0, True
+            if lo >= beta:
+                return lo, True
         if lo > alpha:
             frames[f, F_ALPHA] = lo
         if hi < beta:
@@ -295,7 +395,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     frames[f, F_HAND] = hand
     frames[f, F_N] = n
     frames[f, F_I] = 0
-    frames[f, F_BEST] = -INF if side[mover] == 1 else INF
+    frames[f, F_BEST] = -INF if side[mover] & MAX else INF
     frames[f, F_MOVE] = buf[at]
     return 0, False
 
@@ -315,12 +415,18 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s) -> int:
         else:
             lo = best
             hi = best
-        tt[slot, 0] = h[0] | (frames[f, F_LEADER] << 60)
+        leader = frames[f, F_LEADER]
+        bucket = slot & ~1
+        slot = _find(tt, bucket, h, leader)
+        cards = _count(h[0] | h[1] | h[2])
+        if slot < 0:  # a new entry displaces the one with fewer cards left (less work behind it)
+            slot = bucket if tt[bucket, 5] >> 8 < tt[bucket + 1, 5] >> 8 else bucket + 1
+        tt[slot, 0] = h[0] | (leader << 60)
         tt[slot, 1] = h[1]
         tt[slot, 2] = h[2]
         tt[slot, 3] = lo
         tt[slot, 4] = hi
-        tt[slot, 5] = frames[f, F_MOVE]
+        tt[slot, 5] = frames[f, F_MOVE] | (cards << 8)
     return best
 
 
@@ -383,7 +489,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
         h[mover] = frames[f, F_HAND]
         c = buf[f * 32 + frames[f, F_I] - 1]
         settled = False
-        if side[mover] == 1:
+        if side[mover] & MAX:
             if v > frames[f, F_BEST]:
                 frames[f, F_BEST] = v
                 frames[f, F_MOVE] = c

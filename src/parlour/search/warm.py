@@ -28,8 +28,13 @@ FIRST_RUN = "Preparing the computer players, first run only…"
 _ready = threading.Event()
 _lock = threading.Lock()
 _started = False
-#: seconds the last :func:`now` took, and whether it found the kernels cached (for the bench)
-last: dict[str, float | bool] = {}
+#: the background thread of :func:`start` (for tests), once started
+thread: threading.Thread | None = None
+#: how long :func:`start` waits for another process's compilation before it gives up
+WAIT_LIMIT = 600.0
+#: seconds the last :func:`now` took, and whether it found the kernels cached (for the bench);
+#: ``failed``: why :func:`start` gave up on compiled kernels (they stay plain Python)
+last: dict[str, float | bool | str] = {}
 
 
 def kernels() -> ModuleType:
@@ -48,6 +53,8 @@ def note() -> str:
     """What a hint adds when the search is not compiled: the level says so (an empty string when it is)."""
     if compiled():
         return ""
+    if "failed" in last:
+        return " (the compiled search could not be prepared, so it runs as plain Python: fewer deals a decision)"
     if not jit.AVAILABLE:
         return " (numba is not available here, so the search runs as plain Python: fewer deals a decision)"
     return " (the compiled search is still being prepared, so this decision searched fewer deals)"
@@ -72,7 +79,7 @@ def _exercise(module: ModuleType) -> None:
     rules = TrickRules(nplayers=2, ncards=2, follow=(3, 3), head=(0, 0), ruff=(0, 0), power=((1, 2), (2, 1)),
                        group=(0, 0), rank=(0, 1))
     table, power, params = rules.arrays(Objective((1, 2)))
-    side = np.array([1, 0, 0], np.int64)
+    side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
     tt = np.zeros((16, 6), np.int64)
     buf = np.zeros(64 * 32, np.int64)
     stats = np.zeros(2, np.int64)
@@ -106,7 +113,7 @@ def start(report: Callable[[str], None] | None = None, *, compile: bool = True) 
     ``compile=False``: another process compiles (a browser server's workers wait for the
     server's own ``start``), so this one only loads the cache once it is written.
     """
-    global _started
+    global _started, thread
     if _started or _ready.is_set() or not jit.AVAILABLE:
         return
     _started = True
@@ -116,13 +123,21 @@ def start(report: Callable[[str], None] | None = None, *, compile: bool = True) 
 
     def run() -> None:
         if first and compile:
-            subprocess.run([sys.executable, "-m", "parlour.search.warm"], check=False,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            child = subprocess.run([sys.executable, "-m", "parlour.search.warm"], check=False,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if not cached():  # it failed, or could not write the cache: loading here would compile here
+                last["failed"] = f"the compiling process ended with code {child.returncode} and no cache"
+                return
+        give_up = time.monotonic() + WAIT_LIMIT
         while not cached():
+            if time.monotonic() > give_up:
+                last["failed"] = f"no compiled cache appeared within {WAIT_LIMIT:.0f} s"
+                return
             time.sleep(2)
         now()
 
-    threading.Thread(target=run, name="parlour-warm", daemon=True).start()
+    thread = threading.Thread(target=run, name="parlour-warm", daemon=True)
+    thread.start()
 
 
 if __name__ == "__main__":  # the child process of start(): compile and write the cache

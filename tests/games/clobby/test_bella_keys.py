@@ -2,9 +2,9 @@
 
 Why: every ``<card>+bella`` choice used to share the key ``b``, and pressing it moved between
 them, so the same keys made a different choice depending on what else was on offer.  Now a
-bella is ``b`` followed by the key the card has in the hand for the whole deal (line mode:
-``b QH``); a card that may not be played with bella now is refused in one line with the
-engine's reason, and Esc cancels a started sequence.
+bella is ``b`` followed by the key the card has in the hand (``CardKeys``: it changes only
+when cards join the hand; line mode: ``b QH``); a card that may not be played with bella now
+is refused in one line with the engine's reason, and Esc cancels a started sequence.
 (The terminal table: tests/interfaces/tui/test_bella.py; line mode: tests/interfaces/line/test_bella.py.)
 """
 
@@ -45,7 +45,7 @@ def test_b_when_no_card_may_be_played_is_refused_in_one_line() -> None:
 # -- the same keys in every deal ------------------------------------------------------------------------
 def test_each_bella_has_the_same_keys_all_deal_in_every_deal() -> None:
     """Over many random deals (tout atout too, where bella may be open in two suits at once), every
-    ``+bella`` choice is ``b`` then the key its card got when it came into the hand, those keys
+    ``+bella`` choice is ``b`` then the key its card has had since cards last joined the hand, those keys
     make exactly that choice, and no other choice or card has them."""
     seen = 0
     for seed in range(160):
@@ -59,7 +59,10 @@ def test_each_bella_has_the_same_keys_all_deal_in_every_deal() -> None:
             deal = len(state.deals)
             for s in (0, 1):  # every hand on screen, as the table shows it after each action
                 hand = list(state.view(s)["hand"])
-                for card, key in keys[s].assign(hand, (deal, s)).items():
+                now = keys[s].assign(hand, (deal, s))
+                if keys[s].rebound:  # cards joined: the whole hand is keyed again, left to right
+                    first = {k: v for k, v in first.items() if k[:2] != (deal, s)}
+                for card, key in now.items():
                     assert first.setdefault((deal, s, card), key) == key, f"{card} changed key"
             legal = state.legal_actions()
             hand = list(state.view(seat)["hand"])

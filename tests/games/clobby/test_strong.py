@@ -37,9 +37,11 @@ def _check_sample(state: parlour.State, seat: int, rng: random.Random, samples: 
     sampler = Sampler(view)
     checked = 0
     for _ in range(samples):
-        pack = sampler.sample(rng)
-        assert pack is not None, "no consistent deal found"
-        assert 0 < sampler.weight(pack) <= 1
+        drawn = sampler.draw(rng)
+        assert drawn is not None, "no consistent deal found"
+        world, weight = drawn
+        pack = world.pack
+        assert 0 < weight <= 1 and weight == sampler.weight(pack)
         rebuilt = state.game.new_state(deck=pack, dealer=view["dealer"])
         for action in public_actions(view):
             rebuilt.apply(action)  # raises IllegalAction if the sample contradicts the play
@@ -87,7 +89,7 @@ def test_weight_penalises_bids_the_easy_rule_would_not_make() -> None:
         state.apply("take" if seed % 2 else "pass")  # elder's bid, whatever his cards
         view = state.view(state.dealer)
         sampler = Sampler(view)
-        weights = {sampler.weight(sampler.sample(rng) or []) for _ in range(20)}
+        weights = {drawn[1] for drawn in (sampler.draw(rng) for _ in range(20)) if drawn is not None}
         assert weights <= {1.0, 0.15}
         seen_low |= 0.15 in weights
     assert seen_low
@@ -187,8 +189,9 @@ def test_bid_values_value_every_option() -> None:
     state.apply("pass")
     state.apply("pass")
     view = state.view(state.current_player)
-    pack = Sampler(view).sample(random.Random(1))
-    assert pack is not None
+    world = Sampler(view).deal(random.Random(1))
+    assert world is not None
+    pack = world.pack
     values = bot.bid_values(view, pack)
     assert set(values) == set(view["legal_actions"])
     assert all(isinstance(v, float) for v in values.values())
@@ -212,8 +215,9 @@ def test_bids_stop_at_the_deadline_and_fall_back_on_the_easy_rule() -> None:
         if len(view["legal_actions"]) < 2:
             continue
         phases.add(view["phase"])
-        pack = Sampler(view).sample(random.Random(seed))
-        assert pack is not None
+        world = Sampler(view).deal(random.Random(seed))
+        assert world is not None
+        pack = world.pack
         assert bot.bid_values(view, pack, lambda: True) is None
         assert bot.act(view, random.Random(seed)) == EasyBot().act(view, random.Random(seed))
         assert "manual's call" in bot.explain(view, random.Random(seed))[1]

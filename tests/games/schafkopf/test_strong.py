@@ -88,7 +88,7 @@ def _check_endgames(count: int, tricks: tuple[int, ...], seed: int) -> int:
                 child = state.clone()
                 child.apply(action)
                 ref = _reference(child, root, pos.soloist)
-                mine = values[INDEX[action]]
+                mine = values[action]
                 if pos.soloist is None:
                     assert 2 * mine == ref, (seed, i, action)
                 else:

@@ -24,7 +24,7 @@ import pytest
 
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
-from parlour.games.sixbid.solver import Solver, chips_won, deal_chips, no_trick_contract, root_values
+from parlour.games.sixbid.solver import Solver, action_values, chips_won, deal_chips, no_trick_contract, root_values
 from parlour.games.sixbid.tables import NCARDS, PIPS, trick_rules
 from parlour.registry import load
 from parlour.search import tricks
@@ -178,16 +178,33 @@ def test_each_cards_value_and_the_threshold_test_match_minimax() -> None:
         solver = Solver(pos.trump, pos.soloist, no_trick_contract(pos.contract))
         values = root_values(solver, pos.hands, pos.leader, pos.trick)
         assert sorted(values) == sorted(R.INDEX[c] for c in state.legal_actions())
+        chips = action_values(pos, pos.soloist)  # what the strong player averages: the soloist's chips
+        opponent = action_values(pos, (pos.soloist + 1) % 3)
         for code in state.legal_actions():
             child = state.clone()
             child.apply(code)
             assert _chips(pos, values[R.INDEX[code]]) == _minimax(child, pos.soloist), code
+            assert chips[code] == _chips(pos, values[R.INDEX[code]]) == -2 * opponent[code]
             cards += 1
         v = solver.value(pos.hands, pos.leader, pos.trick)
         assert solver.at_least(pos.hands, pos.leader, pos.trick, v)
         assert not solver.at_least(pos.hands, pos.leader, pos.trick, v + 1)
         assert solver.at_least(pos.hands, pos.leader, pos.trick, v - 1)
     assert len(contracts) == 6 and cards > 1000
+
+
+def test_a_long_suit_is_one_card_per_class_of_equal_pips_named_in_the_engines_cards() -> None:
+    """All nine diamonds in one hand, none out elsewhere: the classes are A, T, K, Q, J and 9-8-7-6
+    (equal pips, adjacent), each named by its highest card, as the engine numbers them.  (The
+    kernel numbers cards high first; reading its answer as the engine's cards gave the sixes.)"""
+    diamonds = sum(1 << R.INDEX[c] for c in R.CODES[9:18])
+    clubs = sum(1 << c for c in range(0, 9))
+    spades = sum(1 << c for c in range(18, 27))
+    for misere in (False, True):
+        solver = Solver(0, 0, misere)
+        heads = solver.representatives([diamonds, clubs, spades], 0, [])
+        want = ["AD", "TD", "KD", "QD", "JD", "9D"] if not misere else ["AD"]  # a misère counts no pips
+        assert sorted(R.CODES[c] for c in heads) == sorted(want)
 
 
 # -- whole deals from the first card against the old solver ----------------------------------------

@@ -14,7 +14,7 @@ import pytest
 
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
-from parlour.games.sixbid.sampler import Knowledge, public_actions
+from parlour.games.sixbid.sampler import Sampler, public_actions
 from parlour.registry import load
 
 GAME = load("sixbid")
@@ -53,9 +53,9 @@ def test_every_sample_agrees_with_the_view() -> None:
         state = _position(rng, rng.randrange(1, 45))
         for seat in range(3):
             view = state.view(seat)
-            know = Knowledge(view)
+            know = Sampler(view)
             for _ in range(3):
-                drawn = know.sample(rng)
+                drawn = know.draw(rng)
                 assert drawn is not None
                 world, weight = drawn
                 assert weight > 0
@@ -79,11 +79,11 @@ def test_the_bidding_model_prefers_hands_that_fit_the_bids() -> None:
             continue
         view = state.view(0)
         sol = view["soloist"]
-        know = Knowledge(view)
+        know = Sampler(view)
         heavy = light = 0.0
         wsum = n = 0.0
         for _ in range(200):
-            world, w = know.sample(rng)
+            world, w = know.draw(rng)
             pts = sum(R.PIP[i] for i in range(36) if world.hands[sol] >> i & 1 and R.PIP[i] >= 10)
             heavy += w * pts
             wsum += w
@@ -158,7 +158,7 @@ def test_a_spent_budget_stops_the_option_play_outs_between_options() -> None:
     state = GAME.new_state(seed=5)
     view = state.view(state.current_player)
     assert view["phase"] == "bid" and len(view["legal_actions"]) > 1
-    drawn = Knowledge(view).sample(random.Random(1))
+    drawn = Sampler(view).draw(random.Random(1))
     assert drawn is not None
     evaluate = bot._option_evaluator(view, view["legal_actions"], random.Random(2))
     assert set(evaluate(drawn[0])) == set(view["legal_actions"])

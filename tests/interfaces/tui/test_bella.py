@@ -69,14 +69,14 @@ def test_bella_is_b_then_the_card_key_at_the_table(tmp_path) -> None:
         assert "Bella with which card?" in table.message and f"{queen.upper()} QH" in table.message
         assert not table.message_is_error and len(game.actions) == before
         await pilot.press("escape")  # Esc cancels: nothing played, the next key is a card key again
-        assert "Cancelled" in table.message and table.sequence == ""
+        assert "Cancelled" in table.message and table.keyseq.typed == ""
         await pilot.press("b", "z")  # no card has that key: one line, still announcing
         assert table.message_is_error and "not the key of a card" in table.message
-        assert table.sequence == "b" and len(game.actions) == before
+        assert table.keyseq.typed == "b" and len(game.actions) == before
         await pilot.press(club)  # a card that may not be played with bella: the engine's reason, one line
         assert table.message_is_error and "\n" not in table.message
         assert "bella is only for the king or queen of trumps" in table.message
-        assert len(game.actions) == before and table.sequence == ""
+        assert len(game.actions) == before and table.keyseq.typed == ""
         await pilot.press("b", queen)
         await until(pilot, lambda: len(game.actions) > before)
         assert game.actions[before] == "QH+bella"

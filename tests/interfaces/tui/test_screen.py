@@ -150,6 +150,41 @@ def test_the_prize_at_stake_is_on_the_table(tmp_path, monkeypatch) -> None:
     asyncio.run(go())
 
 
+def test_the_gops_last_trick_stands_apart_from_the_new_stake(tmp_path, monkeypatch) -> None:
+    """Issue 25, point 2: after a turn the box showed the previous cards around the new stake, as
+    if they had been played for it; the turn just played is now on the left with what it was for,
+    the new stake on the right of a bar."""
+    monkeypatch.setattr("parlour.table.hint_level_for", lambda g: "easy")
+    from parlour.tui.widgets.trick import TrickView
+
+    store = Store(tmp_path / "g.db")
+
+    async def go() -> None:
+        app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.05)
+            await pilot.press(str(registry.names().index("gops") + 1))
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            table: TableScreen = app.screen  # type: ignore[assignment]
+            for rank in "a2":
+                await until(pilot, lambda: table.my_turn() and not table.busy)
+                await pilot.press(rank)
+            await until(pilot, lambda: table.my_turn() and not table.busy)
+            view = table.table.view(table.human)
+            last, stake = view["last_trick"], view["stake"]
+            lines = table.query_one(TrickView).render().plain.splitlines()
+            assert len(lines) == 3 and all("│" in line for line in lines)
+            before = " ".join(line.split("│")[0] for line in lines)
+            after = " ".join(line.split("│")[1] for line in lines)
+            assert all(face(card) in before for _, card in last["cards"])
+            assert "for " + face(last["prizes"][0]) in " ".join(before.split())
+            assert "At stake now:" in after and all(face(c) in after for c in stake)
+            assert not any(face(card) in after for _, card in last["cards"])
+        store.close()
+
+    asyncio.run(go())
+
+
 def test_a_choice_key_is_fixed_and_a_key_not_possible_now_is_refused(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("parlour.table.hint_level_for", lambda g: "easy")
     store = Store(tmp_path / "c.db")

@@ -241,7 +241,7 @@ def test_the_statistics_and_key_dialogs_show_no_backticks(tmp_path) -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.05)
             app.push_screen(StatsScreen(store))
-            await until(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-table")))
+            await until(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-body")))
             shown = "\n".join(str(w.content) for w in app.screen.query(Static))
             assert "gops" in shown and "37 54" in shown and "`" not in shown
         store.close()

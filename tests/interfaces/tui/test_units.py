@@ -148,3 +148,57 @@ def test_availability_names_what_is_missing(monkeypatch):
 
     monkeypatch.setattr(session_module, "game_class", missing)
     assert "parlour.games.nothing" in availability("gops")
+
+
+
+def test_the_shown_hand_is_keyed_again_from_the_record_after_a_resume_or_an_undo():
+    """Issue 25, point 6: walking the deal's record gives the keys the live table had, and an
+    undo gives a card taken back its old key (not a new binding)."""
+    import random
+
+    from parlour.tui.arrival import ShownHand
+
+    state = parlour.load("clobby").new_state(seed=4)
+    rng = random.Random(2)
+    live = ShownHand("clobby")
+    history: list[dict[str, str]] = []
+    while not state.deals and state.current_player is not None:
+        hand, bound = live.show(dict(state.view(0)), state.current_pack(), True)
+        walked = ShownHand.from_record(state, 0, True)
+        assert walked.show(dict(state.view(0)), state.current_pack(), True) == (hand, bound)
+        assert not walked.rebound  # nothing joined since the walk's last look
+        history.append(bound)
+        if len(history) > 6 and state.current_player == 0 and len(hand) == 7:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(history[-1]) == 7 and state.current_player == 0  # two cards of nine were played
+    state.apply(state.legal_actions()[0])
+    state.undo(1)  # the card comes back: with the key it had, nothing bound again
+    walked = ShownHand.from_record(state, 0, True)
+    assert walked.show(dict(state.view(0)), state.current_pack(), True)[1] == history[-1]
+    assert sorted(history[-1].values()) != list("1234567")  # the keys of the cards played stay unused
+
+
+def test_a_choice_of_several_keys_is_decoded_key_by_key():
+    """KeySequence: x, then a rank and a suit, calls a card; b, then a card's key, announces with it;
+    a key that is no answer is refused and the keys before it stand; Esc cancels."""
+    from parlour.tui.keyseq import KeySequence
+
+    calls = ["call AS", "call KD", "pass"]
+    keys = KeySequence("sixbid")
+    assert keys.starts("x", calls, False) and not keys.starts("p", calls, False)
+    assert keys.feed("x", {}, calls, parlour.load("sixbid").PACK)[0] == "more" and keys.typed == "x"
+    status, said = keys.feed("z", {}, calls, parlour.load("sixbid").PACK)
+    assert status == "refused" and "not a rank" in said and keys.typed == "x"
+    assert keys.feed("a", {}, calls, parlour.load("sixbid").PACK)[0] == "more" and keys.typed == "xa"
+    assert keys.feed("s", {}, calls, parlour.load("sixbid").PACK) == ("done", "call AS") and keys.typed == ""
+
+    bella = KeySequence("clobby")
+    legal = ["QH", "7C", "QH+bella"]
+    assert bella.starts("b", legal, True) and not bella.starts("b", legal, False)
+    status, said = bella.feed("b", {"QH": "5", "7C": "1"}, legal, [])
+    assert status == "more" and "5 QH" in said
+    assert bella.feed("9", {"QH": "5", "7C": "1"}, legal, [])[0] == "refused" and bella.typed == "b"
+    assert bella.feed("5", {"QH": "5", "7C": "1"}, legal, []) == ("done", "QH+bella")
+    bella.feed("b", {"QH": "5"}, legal, [])
+    assert bella.feed("", {"QH": "5"}, legal, []) == ("cancelled", "Cancelled: choose again.") and not bella.typed

@@ -32,7 +32,7 @@ notes exactly.  His card play is not used for inference.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...cards import bit_indices
 from .rules import (
@@ -93,11 +93,21 @@ def public_actions(view: dict[str, Any]) -> list[str]:
     return actions
 
 
-class Sampler:
-    """Everything one view says about the hidden cards, and a method that deals them."""
+class World(NamedTuple):
+    """One consistent deal: the whole pack in deal order, and the opponent's current hand (a mask)."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    pack: list[str]
+    opponent: int
+
+
+class Sampler:
+    """Everything one view says about the hidden cards, and a method that deals them.
+
+    ``easy``: the model of the opponent's bidding that weighs a deal (the easy player by default)."""
+
+    def __init__(self, view: dict[str, Any], easy: Any = None) -> None:
         self.view = view
+        self.easy = easy
         seat = self.seat = view["seat"]
         opp = self.opp = 1 - seat
         self.elder = view["elder"]
@@ -208,13 +218,16 @@ class Sampler:
             return [shown_cards(r) for r in rs[opp]] == [m["cards"] for m in self.opp_melds]
         return True
 
-    def sample(self, rng: random.Random) -> list[str] | None:
-        """A full pack in deal order consistent with the view, or None if the tries ran out."""
-        drawn = self.draw(rng)
-        return None if drawn is None else drawn[0]
+    def draw(self, rng: random.Random) -> tuple[World, float] | None:
+        """A consistent world and its weight (``weight``: the opponent's bids under the easy rule)."""
+        world = self.deal(rng)
+        if world is None:
+            return None
+        return world, self.weight(world.pack, self.easy)
 
-    def draw(self, rng: random.Random) -> tuple[list[str], int] | None:
-        """A consistent pack and the opponent's current hand (a mask) in it."""
+    def deal(self, rng: random.Random) -> World | None:
+        """A full pack in deal order consistent with the view, and the opponent's current hand in
+        it; None if the tries ran out."""
         opp, seat = self.opp, self.seat
         if not self.fixed:
             h = 0
@@ -250,7 +263,7 @@ class Sampler:
         for i in range(32):
             if pack[i] < 0:
                 pack[i] = next(it)
-        return [CODE[c] for c in pack], opp_now
+        return World([CODE[c] for c in pack], opp_now)
 
     # -- inference ------------------------------------------------------------------------
     def weight(self, pack: list[str], easy: Any = None) -> float:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...cards import bit_indices
+from ...search.pimc import ActionValues
 from ...search.solver import TrickSolver
 from . import tables
 from .rules import BELLA_CODE, CODE, KQ_MASK, POINTS, R_KING, R_QUEEN, ClobbyState, legal_mask
@@ -130,7 +131,7 @@ class Position:
         return legal_mask(self.mode, self.hands[self.turn], self.trick[0][1] if self.trick else -1)
 
 
-def action_values(pos: Position, solver: Solver | None = None) -> dict[str, int]:
+def action_values(pos: Position, solver: Solver | None = None) -> ActionValues:
     """The mover's margin (his deal score minus the other's) after each legal action, both hands open, exact."""
     mode, maker, me = pos.mode, pos.maker, pos.turn
     solver = solver or Solver(mode)
@@ -149,7 +150,7 @@ def action_values(pos: Position, solver: Solver | None = None) -> dict[str, int]
     base = [pos.card_pts[p] + pos.bella_pts[p] + pos.melds[p] for p in (0, 1)]
     sign = 1 if me == maker else -1
     kq = KQ_MASK[mode]
-    out: dict[str, int] = {}
+    out: ActionValues = {}
     for c in cards:
         second = False
         if kq >> c & 1:

@@ -39,10 +39,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ...search import warm
-from ...search.pimc import Budget, Decision, Pimc
+from ...search.pimc import Budget, Decision, Pimc, Trust
 from .bots import EasyBot
 from .rules import INDEX, POINTS, Clobby, ClobbyState, meld_points, runs
-from .sampler import TRUMP_OF, Sampler, public_actions
+from .sampler import TRUMP_OF, Sampler, World, public_actions
 from .solver import Position, Solver, action_values, deal_value
 
 #: seconds per decision of ``make("clobby", "strong")`` (the ``--think`` default): measured in
@@ -51,6 +51,7 @@ DEFAULT_THINK = 0.25
 BID_FACTOR = 2.5
 TRUST_Z = 2.0  # standard errors by which a bid must beat the easy rule's call
 SD_FLOOR = 50.0  # the least spread assumed for one deal's payment difference (two samples can agree by chance)
+TRUST = Trust(z=TRUST_Z, sd_floor=SD_FLOOR)
 
 
 class StrongBot:
@@ -86,60 +87,39 @@ class StrongBot:
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = view["legal_actions"]
         if len(legal) == 1:
-            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
-        sampler = Sampler(view)
+            return Decision.forced(legal[0])
+        sampler = Sampler(view, self._easy)
         if view["phase"] == "play":
-            return Pimc(lambda r: self._card_world(sampler, r), lambda w: self.card_values(view, w),
+            return Pimc(sampler.draw, lambda w: self.card_values(view, position_from_view(view, w.opponent)),
                         self.budget).decide(legal, rng)
 
         records: list[tuple[float, dict[str, float]]] = []
         weight = [0.0]
 
-        def world(r: random.Random) -> tuple[list[str], float] | None:
-            pack = sampler.sample(r)
-            if pack is None:
-                return None
-            weight[0] = sampler.weight(pack, self._easy)
-            return pack, weight[0]
+        def world(r: random.Random) -> tuple[World, float] | None:
+            drawn = sampler.draw(r)
+            if drawn is not None:
+                weight[0] = drawn[1]
+            return drawn
 
-        def evaluate(pack: list[str]) -> dict[str, float] | None:
-            values = self.bid_values(view, pack, pimc.expired)
+        def evaluate(w: World) -> dict[str, float] | None:
+            values = self.bid_values(view, w.pack, pimc.expired)
             if values is not None:
                 records.append((weight[0], values))
             return values
 
         prior = self._easy.act(view, rng)
-        pimc: Pimc[list[str]] = Pimc(world, evaluate, self.bid_budget)
+        pimc: Pimc[World] = Pimc(world, evaluate, self.bid_budget)
         return self._trust(pimc.decide(legal, rng), prior, records)
 
     def _trust(self, decision: Decision, prior: str, records: list[tuple[float, dict[str, float]]]) -> Decision:
-        """Leave the manual's call only where the samples say clearly that another option is better.
-
-        Why: a bid is judged on few deals (each costs a full solve per option), and one deal's
-        payment varies by a hundred points, so the plain mean of a handful of samples picks
-        bad contracts by chance.  The difference to the easy rule's call is paired per deal;
-        an option replaces that call only if its mean gain exceeds ``TRUST_Z`` standard errors
-        (the spread taken as at least ``SD_FLOOR``: two or three samples can agree by chance).
-        """
-        n = len(records)
+        """Leave the manual's call only where the samples say clearly that another option is better
+        (``TRUST``: a bid's payment varies by a hundred points a deal, so its spread is taken as at
+        least ``SD_FLOOR``)."""
         if prior not in decision.values:
             return decision
         decision.extra["prior"] = prior
-        if n < 2:  # no verdict within the budget: the easy rule's call
-            decision.action = prior
-            return decision
-        total = sum(w for w, _ in records) or 1.0
-        best, best_gain = prior, 0.0
-        for option in decision.values:
-            if option == prior:
-                continue
-            diffs = [(w, v[option] - v[prior]) for w, v in records]
-            mean = sum(w * d for w, d in diffs) / total
-            var = sum(w * (d - mean) ** 2 for w, d in diffs) / total
-            se = max((var * n / (n - 1)) ** 0.5, SD_FLOOR) / n ** 0.5
-            if mean > TRUST_Z * se and mean > best_gain:
-                best, best_gain = option, mean
-        decision.action = best
+        decision.action = TRUST.choose(prior, records)
         return decision
 
     # -- values ---------------------------------------------------------------------------
@@ -149,15 +129,8 @@ class StrongBot:
             s = self._solvers[mode] = Solver(mode)
         return s
 
-    def _card_world(self, sampler: Sampler, rng: random.Random) -> tuple[Position, float] | None:
-        drawn = sampler.draw(rng)
-        if drawn is None:
-            return None
-        pack, opp_now = drawn
-        return position_from_view(sampler.view, opp_now), sampler.weight(pack, self._easy)
-
     def card_values(self, view: dict[str, Any], pos: Position) -> dict[str, float]:
-        return {a: float(v) for a, v in action_values(pos, self.solver(pos.mode)).items()}
+        return action_values(pos, self.solver(pos.mode))
 
     def bid_values(self, view: dict[str, Any], pack: list[str],
                    expired: Callable[[], bool] = lambda: False) -> dict[str, float] | None:

@@ -11,6 +11,8 @@ SEATS = ("North", "South")
 
 #: GOPS has no choice but a card: every key is a card's (``parlour.text.CardKeys``).
 CHOICE_KEYS: dict[str, str] = {}
+#: A hand is one suit, so a card is keyed by its rank (A 2-9 T J Q K), never by its place.
+RANK_KEYS = True
 #: The original program's function keys (Le Truc and GOPS were one program), as its manual lists them.
 FKEYS: dict[str, str] = {
     "f1": "sound", "f2": "demo", "f3": "jokes", "f5": "rules", "f6": "replay", "f7": "quit",

@@ -41,9 +41,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...cards import bit_indices
+from ...search.pimc import ActionValues
 from ...search.solver import TrickSolver
 from . import tables
-from .rules import FOLLOW_MASK, PIP, SEAT, SUIT_OF, WIN, OpenPosition, SchafkopfState, beats, pips_of, ramsch_result
+from .rules import (
+    FOLLOW_MASK,
+    ORDER,
+    PIP,
+    SEAT,
+    SUIT_OF,
+    WIN,
+    OpenPosition,
+    SchafkopfState,
+    beats,
+    pips_of,
+    ramsch_result,
+)
 
 #: the levels of the soloist's score, lowest first
 SOLO_LEVELS = (-6, -4, -2, 2, 4, 6)
@@ -376,14 +389,15 @@ def position_from_open(deal: OpenPosition) -> Position:
                     order, 0 if soloist is not None else deal.skat)
 
 
-def action_values(pos: Position) -> dict[int, float]:
-    """The mover's margin after each of its legal cards, under perfect play (equivalent cards share one)."""
+def action_values(pos: Position) -> ActionValues:
+    """The mover's margin after each of its legal cards (by code), under perfect play (equivalent
+    cards share one)."""
     seat = pos.to_move
     legal = pos.legal()
-    out = pos.hands[0] | pos.hands[1] | pos.hands[2]
+    still = pos.hands[0] | pos.hands[1] | pos.hands[2]
     for c in pos.trick:
-        out |= 1 << c
-    reps = _moves(legal, out)
+        still |= 1 << c
+    reps = _moves(legal, still)
     values: dict[int, float] = {}
     if pos.soloist is None:
         solver = RamschSolver(seat, pos.dealer, pos.skat)
@@ -397,10 +411,9 @@ def action_values(pos: Position) -> dict[int, float]:
             guess = score
             values[c] = solo_margin(score, pos.soloist, seat)
     # the equivalent cards skipped above take the value of the card they follow
-    last = None
+    out: ActionValues = {}
+    last = 0.0
     for c in bit_indices(legal):
-        if c in values:
-            last = values[c]
-        else:
-            values[c] = last  # type: ignore[assignment]
-    return values
+        last = values.get(c, last)
+        out[ORDER[c]] = last
+    return out

@@ -91,28 +91,24 @@ class StrongBot:
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = list(view["legal_actions"])
         if len(legal) == 1:
-            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+            return Decision.forced(legal[0])
         sampler = Sampler(view)
         phase = view["phase"]
         seat = view["seat"]
         if phase == "play":
-            pimc = Pimc(lambda r: self._draw(sampler, r), lambda w: self._play_values(sampler, w, seat, legal, rng),
+            pimc = Pimc(sampler.draw, lambda w: self._play_values(sampler, w, seat, legal, rng),
                         self.budget, self.clock)
             return pimc.decide(legal, rng)
         if phase == "bid":
-            pimc = Pimc(lambda r: self._draw(sampler, r), lambda w: self._bid_values(sampler, w, seat, rng),
+            pimc = Pimc(sampler.draw, lambda w: self._bid_values(sampler, w, seat, rng),
                         self.slow_budget, self.clock)
             return pimc.decide(legal, rng)
         pairs = self._discard_pairs(view)
         cards = sorted({c for pair in pairs for c in pair} & set(legal), key=INDEX.__getitem__)
-        pimc = Pimc(lambda r: self._draw(sampler, r),
+        pimc = Pimc(sampler.draw,
                     lambda w: self._discard_values(sampler, w, seat, pairs, cards, view, rng), self.slow_budget,
                     self.clock)
         return pimc.decide(cards, rng)
-
-    @staticmethod
-    def _draw(sampler: Sampler, rng: random.Random) -> tuple[World, float] | None:
-        return sampler.draw(rng)
 
     # -- engine states rebuilt from a sampled deal -----------------------------------------
     def _rebuild(self, sampler: Sampler, world: World) -> Any:
@@ -143,8 +139,7 @@ class StrongBot:
         left = 10 - sum(pos.tricks)
         exact = EXACT_RAMSCH if pos.soloist is None else EXACT_SOLO
         if left <= exact:
-            values = action_values(pos)
-            return {ORDER[c]: v for c, v in values.items()}
+            return action_values(pos)
         state = self._rebuild(sampler, world)
         out: dict[str, float] = {}
         for action in legal:

@@ -61,7 +61,7 @@ def _codes(mask: int) -> list[str]:
     return [CODES[i] for i in range(36) if mask >> i & 1]
 
 
-class Knowledge:
+class Sampler:
     """What one view says about the hidden cards, worked out once per decision."""
 
     def __init__(self, view: dict[str, Any]) -> None:
@@ -193,7 +193,7 @@ class Knowledge:
                 w *= (1 - DECLARE_NOISE) if wanted == trump else DECLARE_NOISE / 3
         return w
 
-    def sample(self, rng: random.Random) -> tuple[World, float] | None:
+    def draw(self, rng: random.Random) -> tuple[World, float] | None:
         """A deal and its weight (the sampler Pimc wants)."""
         world = self.deal(rng)
         if world is None:

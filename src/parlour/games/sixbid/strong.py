@@ -1,6 +1,6 @@
 """Six-Bid Solo strong player: sampled deals, a double-dummy solver, the best action on average.
 
-Every decision starts from ``view(seat)`` only (``sampler.Knowledge``): hidden cards are dealt
+Every decision starts from ``view(seat)`` only (``sampler.Sampler``): hidden cards are dealt
 consistently with it and each deal is weighted by how well it explains the others' bids.
 
 - **Card play** (PIMC, ``parlour.search.pimc``) once at most ``EXACT_TRICKS`` (6) tricks
@@ -53,11 +53,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ...registry import load
-from ...search.pimc import Budget, Decision, Pimc
+from ...search.pimc import ActionValues, Budget, Decision, Pimc, Trust
 from .bots import EasyBot
-from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, SixBidState
-from .sampler import Knowledge, World, public_actions
-from .solver import Solver, chips_won, mask_pips, root_values, seat_score
+from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState
+from .sampler import Sampler, World, public_actions
+from .solver import Solver, action_values, chips_won, mask_pips, seat_score
 
 EXACT_TRICKS = 6  # with this many tricks left (or fewer) card play is PIMC with the exact solver
 PRIOR_MARGIN = 4.0  # chips per deal a simulated option must gain over the easy policy's choice
@@ -79,6 +79,7 @@ class StrongBot:
         self.exact_tricks = exact_tricks
         self.solve_tricks = solve_tricks
         self.prior_margin = prior_margin
+        self.trust = Trust(z=2.0, min_samples=SWITCH_SAMPLES, min_gain=prior_margin)
         self.early_search = early_search
         self._easy = EasyBot()
 
@@ -105,77 +106,51 @@ class StrongBot:
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = list(view["legal_actions"])
         if len(legal) == 1:
-            return Decision(legal[0], {legal[0]: 0.0}, 0, 0.0, 0.0)
+            return Decision.forced(legal[0])
         endgame = view["phase"] == "play" and self._tricks_left(view) <= self.exact_tricks
         if view["phase"] == "play" and not endgame and not self.early_search:
             return Decision(self._easy.act(view, rng), {}, 0, 0.0, 0.0)
-        know = Knowledge(view)
+        sampler = Sampler(view)
         if endgame:
-            return Pimc(know.sample, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
+            return Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
         inner = self._option_evaluator(view, legal, random.Random(rng.random()))
-        seen: list[dict[str, float]] = []
+        seen: list[tuple[float, dict[str, float]]] = []
 
         def evaluate(world: World) -> dict[str, float] | None:
             values = inner(world, pimc.expired)
             if values is not None:
-                seen.append(values)
+                seen.append((1.0, values))  # unweighted: the options' gains are paired per play-out
             return values
 
-        pimc: Pimc[World] = Pimc(know.sample, evaluate, self.budget)
+        pimc: Pimc[World] = Pimc(sampler.draw, evaluate, self.budget)
         decision = pimc.decide(legal, rng)
         # The easy policy's choice stands unless the simulations find a clear gain over it: a
         # handful of play-outs is noisy, and a noisy switch away from a sound rule costs chips.
         prior = self._easy.act(view, rng)
-        if prior in decision.values and decision.action != prior:
-            if not self._clear_gain([v[decision.action] - v[prior] for v in seen]):
-                decision.action = prior
+        if prior in decision.values:
+            decision.action = self.trust.choose(prior, seen)
         return decision
-
-    def _clear_gain(self, diffs: list[float]) -> bool:
-        """Whether per-sample gains show a real improvement: enough samples, a mean of at least
-        ``prior_margin`` chips and at least two standard errors."""
-        n = len(diffs)
-        if n < SWITCH_SAMPLES:
-            return False
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean >= self.prior_margin and mean >= 2 * (var / n) ** 0.5
 
     @staticmethod
     def _tricks_left(view: dict[str, Any]) -> int:
         return (sum(view["cards_left"]) + len(view["trick"])) // 3
 
     # -- card play: the solver ----------------------------------------------------------------
-    def _card_evaluator(self, view: dict[str, Any], legal: list[str]):  # type: ignore[no-untyped-def]
+    def _card_evaluator(self, view: dict[str, Any], legal: list[str]) -> Callable[[World], ActionValues]:
         me = view["seat"]
         sol = view["soloist"]
         contract = BID_INDEX[view["contract"]]
         trump = SUITS.index(view["trump"]) if view["trump"] else NO_TRUMP
-        misere = TERMS[contract][trump][0] is None
         leader = view["leader"]
-        trick = [INDEX[c] for _, c in view["trick"]]
-        pips_so_far = view["pips_taken"][sol]
-        taken = view["tricks_won"][sol] > 0
-        sign = 1 if me == sol else -1
+        trick = tuple(INDEX[c] for _, c in view["trick"])
+        pips = (view["pips_taken"][0], view["pips_taken"][1], view["pips_taken"][2])
+        tricks = (view["tricks_won"][0], view["tricks_won"][1], view["tricks_won"][2])
 
-        def evaluate(world: World) -> dict[str, float]:
-            solver = Solver(trump, sol, misere)
-            values = root_values(solver, list(world.hands), leader, list(trick))
-            out: dict[str, float] = {}
-            widow = mask_pips(world.widow)
-            for code in legal:
-                v = values[INDEX[code]]
-                if misere:
-                    out[code] = seat_score(chips_won(contract, trump, 0, taken or v < 0), me, sol)
-                    continue
-                pips = pips_so_far + widow + v
-                won = chips_won(contract, trump, round(pips), False)
-                if contract <= 1:  # solo and heart pay per pip: keep the estimate's fractions
-                    won = TERMS[contract][trump][1] * (pips - 60)
-                    out[code] = seat_score(won, me, sol)
-                else:
-                    out[code] = seat_score(won, me, sol) + sign * PIP_TIE * pips
-            return out
+        def evaluate(world: World) -> ActionValues:
+            hands = (world.hands[0], world.hands[1], world.hands[2])
+            pos = OpenPosition(hands, leader, trick, sol, contract, trump, pips, tricks, mask_pips(world.widow))
+            values = action_values(pos, me, PIP_TIE)
+            return {code: values[code] for code in legal}
 
         return evaluate
 

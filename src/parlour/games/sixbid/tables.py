@@ -10,8 +10,9 @@ engine to the kernel as they are.
 What is counted: :data:`PIPS` is the soloist's trick pips, for the trump contracts; the widow's
 pips count for him too (RULES.md), but they are not in any trick, so the solver adds them at
 the root (``solver.py``), where the scoring is.  :data:`NO_TRICK` counts tricks, for "take no
-trick" (misère, spread) — but see ``solver.py``: the kernel counts the tricks of the seats
-that maximise, and in a misère it is the soloist's tricks that his opponents maximise.
+trick" (misère, spread): there the soloist maximises the tricks his *opponents* take (he is
+safe when they take them all), so the solver counts their tricks with him as the side that
+maximises (``TrickSolver``'s ``counted``), with :func:`misere_rules`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...search.trick_rules import Objective, TrickRules
-from .rules import PIP, POWER, SUIT_MASK
+from .rules import NO_TRUMP, PIP, POWER, SUIT_MASK
 
 NPLAYERS = 3
 NCARDS = 36
@@ -30,8 +31,12 @@ NO_TRICK = Objective.tricks(NCARDS)
 
 
 @cache
-def trick_rules(trump: int) -> TrickRules:
-    """The follow and trick rules with trump suit ``trump`` (0-3, or ``rules.NO_TRUMP``)."""
+def trick_rules(trump: int, low_leads: bool = False) -> TrickRules:
+    """The follow and trick rules with trump suit ``trump`` (0-3, or ``rules.NO_TRUMP``).
+
+    ``low_leads``: the search tries low leads first (a misère's order, :func:`misere_rules`);
+    else its generic order, high cards first."""
+    low = [c % 9 for c in range(NCARDS)]
     return TrickRules(
         nplayers=NPLAYERS, ncards=NCARDS,
         follow=[SUIT_MASK[c // 9] for c in range(NCARDS)],
@@ -39,5 +44,11 @@ def trick_rules(trump: int) -> TrickRules:
         ruff=[0] * NCARDS,
         power=[[POWER[trump][led // 9][c] for c in range(NCARDS)] for led in range(NCARDS)],
         group=[c // 9 for c in range(NCARDS)],
-        rank=[c % 9 for c in range(NCARDS)],
+        rank=low,
+        lead_order=(low, low) if low_leads else None,
     )
+
+
+def misere_rules() -> TrickRules:
+    """The misères' rules: no trump, the search's leads low first (each seat wants to lose the trick)."""
+    return trick_rules(NO_TRUMP, low_leads=True)

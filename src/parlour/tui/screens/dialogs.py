@@ -7,7 +7,7 @@ from typing import TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -59,24 +59,36 @@ class Question(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+#: What every box to read says about scrolling it (its body scrolls when it is taller than the screen).
+SCROLL_KEYS = "↑/↓ PgUp/PgDn scroll"
+
+
 class Sheet(ModalScreen[ResultT]):
     """A box to read in the middle of the screen: a title on its border, a body, a muted line of keys.
 
-    Why a base: a note (``Note``) and the deal summary (``summary.DealSummary``) are the same box;
-    each gives only its size (``<Class> > Vertical``) and what it shows (``compose_sheet``).
+    Why a base: a note (``Note``: the keys, the last trick, the score sheet), the deal summary
+    (``summary.DealSummary``) and the statistics are the same box; each gives only its width
+    (``<Class> > Vertical``) and what it shows (``compose_sheet``).  Why the body scrolls and is
+    kept to 70% of the screen's height: a game's key list is longer than 24 lines, and the box
+    with its border and keys line must fit an 80×24 terminal whole, on any terminal size.
     """
 
     DEFAULT_CSS = """
     Sheet { align: center middle; }
-    Sheet > Vertical { height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    Sheet > Vertical { height: auto; max-height: 100%; border: thick $accent; background: $surface;
+                       padding: 1 2; }
+    Sheet .sheet-body { height: auto; max-height: 70vh; scrollbar-size-vertical: 1; }
     Sheet .sheet-keys { color: $text-muted; margin-top: 1; }
     """
+    #: The body has the keys: ↑/↓ and PgUp/PgDn scroll it (the box's own keys still close it).
+    AUTO_FOCUS = ".sheet-body"
 
     def compose_sheet(self, title: str, body: Text, keys: str, name: str) -> ComposeResult:
-        """The box: ``body`` as ``#<name>-body``, ``keys`` as ``#<name>-keys``."""
+        """The box: ``body`` as ``#<name>-body`` (in ``#<name>-scroll``), ``keys`` as ``#<name>-keys``."""
         with Vertical() as box:
             box.border_title = title
-            yield Static(body, id=f"{name}-body")
+            with VerticalScroll(id=f"{name}-scroll", classes="sheet-body"):
+                yield Static(body, id=f"{name}-body")
             yield Static(keys, id=f"{name}-keys", classes="sheet-keys")
 
 
@@ -84,7 +96,7 @@ class Note(Sheet[None]):
     """A few lines to read, closed by any of the usual keys."""
 
     DEFAULT_CSS = """
-    Note > Vertical { width: 78; max-width: 98%; max-height: 96%; }
+    Note > Vertical { width: 78; max-width: 98%; }
     """
     BINDINGS = [Binding("escape,enter,space,l,q,question_mark", "close", "Close")]
 
@@ -95,7 +107,7 @@ class Note(Sheet[None]):
 
     def compose(self) -> ComposeResult:
         body = Text(self.body) if isinstance(self.body, str) else self.body
-        yield from self.compose_sheet(self.title_text, body, "Enter or Esc: back", "note")
+        yield from self.compose_sheet(self.title_text, body, f"{SCROLL_KEYS} · Enter or Esc: back", "note")
 
     def on_click(self) -> None:
         self.dismiss(None)

@@ -35,14 +35,16 @@ class MenuScreen(Screen[None]):
     MenuScreen #menu-buttons Button { margin: 0 1 0 0; min-width: 0; }
     MenuScreen #menu-status { height: auto; min-height: 2; color: $text-muted; margin-top: 1; }
     """
+    #: The letters work in either case: the menu and the README show them in upper case, and a
+    #: player types what he reads (Textual tells ``N`` from ``n``, so both are bound).
     BINDINGS = [
         Binding("enter", "play", "Play/resume", show=False),
-        Binding("n", "new", "New game"),
-        Binding("o", "level", "Opponents"),
-        Binding("s", "stats", "Statistics"),
+        Binding("n,N", "new", "New game", key_display="N"),
+        Binding("o,O", "level", "Opponents", key_display="O"),
+        Binding("s,S", "stats", "Statistics", key_display="S"),
         Binding("f3", "options", "Options"),
         Binding("f5", "rules", "Rules"),
-        Binding("q,f7", "quit", "Quit"),
+        Binding("q,Q,f7", "quit", "Quit", key_display="Q"),
     ]
 
     def __init__(self, store: Store, settings: Settings) -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import time
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from ...store import Store
 from ...text import format_stats
+from .dialogs import SCROLL_KEYS, Sheet
 
 
 def recent_lines(store: Store, limit: int = 12) -> list[str]:
@@ -29,13 +28,11 @@ def recent_lines(store: Store, limit: int = 12) -> list[str]:
     return lines
 
 
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(Sheet[None]):
+    """The statistics in the one box every dialog is (``Sheet``): it scrolls, and fits 80×24."""
+
     DEFAULT_CSS = """
-    StatsScreen { align: center middle; }
-    StatsScreen > Vertical { width: 90; max-width: 96%; height: auto; max-height: 92%;
-                             border: thick $accent; background: $surface; padding: 1 2; }
-    StatsScreen VerticalScroll { height: auto; max-height: 30; }
-    StatsScreen .muted { color: $text-muted; margin-top: 1; }
+    StatsScreen > Vertical { width: 90; max-width: 96%; }
     """
     BINDINGS = [Binding("escape,enter,q,s", "close", "Back")]
 
@@ -45,14 +42,11 @@ class StatsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         recent = recent_lines(self.store)
-        with Vertical() as box:
-            box.border_title = "Statistics"
-            with VerticalScroll():
-                yield Static(format_stats(self.store.stats()), id="stats-table")
-                if recent:
-                    yield Static("Recent games (parlour export N prints one):", classes="muted")
-                    yield Static("\n".join(recent), id="stats-recent")
-            yield Static("Enter or Esc: back", classes="muted")
+        body = Text(format_stats(self.store.stats()))
+        if recent:
+            body.append("\n\nRecent games (parlour export N prints one):\n", style="italic")
+            body.append("\n".join(recent))
+        yield from self.compose_sheet("Statistics", body, f"{SCROLL_KEYS} · Enter or Esc: back", "stats")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -12,14 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ..cardtext import pretty_line
-from .dialogs import Sheet
+from .dialogs import SCROLL_KEYS, Sheet
 
 CONTINUE, REPLAY, QUIT = "continue", "replay", "quit"
 
 
 class DealSummary(Sheet[str]):
     DEFAULT_CSS = """
-    DealSummary > Vertical { width: 76; max-width: 96%; max-height: 90%; }
+    DealSummary > Vertical { width: 76; max-width: 96%; }
     """
     BINDINGS = [
         Binding("enter,space,escape", "close('continue')", "Continue"),
@@ -44,6 +44,7 @@ class DealSummary(Sheet[str]):
             keys = "Enter: next deal · F6: replay this deal with the same cards · F7: quit (the game stays saved)"
         if self.auto_close is not None:
             keys += f" · demo: continuing in {self.auto_close:g} s"
+        keys = f"{SCROLL_KEYS} · {keys}"
         yield from self.compose_sheet(self.title_text, body, keys, "summary")
 
     def on_mount(self) -> None:

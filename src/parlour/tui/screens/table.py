@@ -38,18 +38,12 @@ from ...engine import IllegalAction, bot_rng
 from ...store import Store
 from ...table import CannotUndo, Event, NotYourTurn, seat_names
 from ...text import (
-    CardKeys,
-    action_kind,
     actions_for_key,
-    announced_choice,
-    announces,
-    card_choice,
     describe,
     fkeys,
     joker,
-    key_kind,
+    keys_line,
     last_trick_line,
-    names_a_card,
     narrate,
     plural,
     prompt,
@@ -61,9 +55,10 @@ from ...text import (
     yes_no,
 )
 from ...views import View
-from ..arrival import ArrivalOrder
+from ..arrival import ShownHand
 from ..cardtext import pretty_action, pretty_line
 from ..choices import arrange
+from ..keyseq import KeySequence
 from ..messages import Ring
 from ..session import Session
 from ..settings import (
@@ -101,26 +96,49 @@ class TableScreen(Screen[None]):
     TableScreen #left { width: 1fr; }
     TableScreen #log { height: 1fr; border: round $panel; padding: 0 1; scrollbar-size-vertical: 1; }
     TableScreen > ToastRack { display: none; }
+    TableScreen.-narrow InfoPanel { width: 50%; }
+    TableScreen.-short InfoPanel { border: none; border-top: round $panel; }
     """
+    #: Below 100 columns the game panel takes half the width, below 30 rows it keeps only its top
+    #: border (its title): at 80×24 the longest Six-Bid panel then fits whole.  Breakpoints, not
+    #: styles set on a resize, so a larger terminal gets the wide layout back by itself.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     # No toast at the table: it would cover the hand (the app sends notices to the status line instead).
-    #: The F-keys are the game's own (its ``FKEYS``): bound per screen in ``__init__``.
+    #: The F-keys are the game's own (its ``FKEYS``), the table's keys the same in every game
+    #: (``TABLE_ACTIONS``): both bound per screen in ``__init__``, from the game's text module.
     BINDINGS = []  # Textual's own ClassVar type; filled per screen
-    #: ``FUNCTIONS`` name -> (the screen's action, the footer's word).
-    FKEY_ACTIONS = {"sound": ("sound", "Sound"), "demo": ("demo", "Demo"), "sort": ("sort", "Sort"),
-                    "options": ("options", "Options"), "replay_mode": ("replay_mode", "Replay mode"),
-                    "rules": ("rules", "Rules"), "replay": ("replay", "Replay"), "quit": ("leave", "Quit"),
-                    "slower": ("slower", "Slower"), "faster": ("faster", "Faster"),
-                    "background": ("background", "Colour"), "border": ("border", "Border"),
-                    "jokes": ("jokes", "Jokes")}
+    #: ``FUNCTIONS`` name -> (the screen's action, the footer's word: short, so nine F-keys fit 80 columns).
+    FKEY_ACTIONS = {"sound": ("switch('sound')", "Sound"), "demo": ("demo", "Demo"),
+                    "sort": ("switch('sort_hand')", "Sort"), "options": ("options", "Options"),
+                    "replay_mode": ("replay_mode", "Replay ask"), "rules": ("rules", "Rules"),
+                    "replay": ("replay", "Replay"), "quit": ("leave", "Quit"),
+                    "slower": ("delay(1)", "Slow"), "faster": ("delay(-1)", "Fast"),
+                    "background": ("cycle('background')", "Colour"), "border": ("cycle('border')", "Border"),
+                    "jokes": ("switch('jokes')", "Jokes")}
+    #: The table's own keys (``parlour.text.TABLE_KEYS``) -> the screen's action; a table letter is
+    #: bound in upper case always, in lower case where the game does not use it (``table_letter``).
+    TABLE_ACTIONS = {"l": "last_trick", "u": "undo", "r": "replay", "s": "score_sheet", "o": "options",
+                     "full_stop": "hint", "question_mark": "help", "equals_sign": "switch('sort_hand')",
+                     "plus": "delay(-1)", "minus": "delay(1)"}
+    #: The settings a key switches on and off, and what the table says after (on, off).
+    TOGGLES = {"sound": ("Sound on: the terminal bell rings on events.", "Sound off."),
+               "sort_hand": ("Your hand is sorted.", "Your hand stays in the order the cards arrived."),
+               "jokes": ("Jokes on: the computer talks between deals.", "Jokes off.")}
 
     mode: reactive[Mode] = reactive[Mode]("ready", init=False)
 
     def __init__(self, session: Session, store: Store, settings: Settings, *, replay_prompt: bool = False,
                  summary_pause: float = 3.0) -> None:
         super().__init__()
-        for fkey, function in fkeys(session.game.name).items():
+        game = session.game.name
+        for fkey, function in fkeys(game).items():
             action, word = self.FKEY_ACTIONS[function]
             self._bindings.bind(fkey, action, word)
+        for key, action in self.TABLE_ACTIONS.items():
+            if len(key) == 1:  # a table letter: upper case always, lower case where the game does not use it
+                key = key.upper() + ("," + key if table_letter(game, key) else "")
+            self._bindings.bind(key, action, show=False)  # the footer shows the F-keys only
         self.session = session
         self.store = store
         self.settings = settings
@@ -137,7 +155,6 @@ class TableScreen(Screen[None]):
         self.summary_seen = False
         self.replay_wanted = False
         self.asked_replay: set[int] = set()
-        self.arrival = ArrivalOrder()
         self.joke_rng = bot_rng(self.table.state.seed, len(self.table.state.actions))  # never a deal's generator
         self.cursor: int | None = None
         self.button_cursor: int | None = None
@@ -150,9 +167,9 @@ class TableScreen(Screen[None]):
         self.buttons: list[str] = []
         self.button_keys: list[str] = []
         self.hand_keys: list[str] = []
-        self.card_keys = CardKeys()
+        self.shown = ShownHand(self.game.name)  # the hand as shown and its keys (from the record on mount)
         self.hint_shown: tuple[int, str] | None = None  # (generation, action) of a hint on screen
-        self.sequence = ""  # the keys typed so far of a choice made with several (``xa``: call A?; ``b``: bella?)
+        self.keyseq = KeySequence(self.game.name)  # a choice made with several keys (``x a s``, ``b 5``)
         self._snapshot: tuple[View, list[str]] | None = None
 
     @property
@@ -200,15 +217,25 @@ class TableScreen(Screen[None]):
         for notice in self.session.notices:
             self.log_line(notice)
         state = self.table.state
+        dealer = f": {self.names[state.dealer]} deals" if self.shows_dealer else ""
+        if not state.deals:  # the retold record heads every later deal itself, never the first
+            self.log_line(f"--- Deal 1{dealer}. ---" + ("" if state.actions else " (? lists the keys)"))
         if state.actions:  # a resumed game: its announcements so far, retold from the record
             try:
                 for line in retell(state, self.human):
                     self.log_line(line)
             except Exception as exc:  # an old record that cannot be retold must not stop the game
                 self.log_line(f"(the earlier announcements cannot be shown: {exc})")
-        dealer = f": {self.names[state.dealer]} deals" if self.shows_dealer else ""
-        self.log_line(f"--- Deal {len(state.deals) + 1}{dealer}. --- (? lists the keys)")
+            self.log_line("--- Resumed: play goes on from here. --- (? lists the keys)")
+            self.rebind_from_record()
         self.refresh_view()
+
+    def rebind_from_record(self) -> None:
+        """The hand's order and keys as the record's current deal gives them (a resume, an undo)."""
+        try:
+            self.shown = ShownHand.from_record(self.table.state, self.human, self.settings.sort_hand)
+        except Exception as exc:  # an old record that cannot be walked keys the hand afresh
+            self.log_line(f"(the keys of your hand are bound afresh: {exc})")
 
     def on_unmount(self) -> None:
         """Leaving the table (mid-game too) releases the game's lock, so another terminal may open it."""
@@ -464,19 +491,15 @@ class TableScreen(Screen[None]):
             self._snapshot = (self.table.view(self.human), self.table.state.current_pack())
         return self._snapshot
 
-    def ordered_hand(self, view: View, pack: list[str]) -> list[str]:
-        hand = list(view.get("hand") or [])
-        arranged = self.arrival.arrange(hand, pack, (view.get("deal_number"), tuple(pack)))
-        return hand if self.settings.sort_hand else arranged
-
     def refresh_view(self) -> None:
         if not self.is_mounted:
             return
         view, pack = self.snapshot()
         four = self.settings.four_colour
         legal = list(view.get("legal_actions") or []) if self.my_turn() else []
-        hand = self.ordered_hand(view, pack)
-        bound = self.card_keys.assign(hand, (view.get("deal_number"), tuple(pack)))
+        hand, bound = self.shown.show(dict(view), pack, self.settings.sort_hand)
+        if self.shown.rebound:
+            self.log_line(keys_line([bound[card] for card in hand]))
         choices = arrange(self.game.name, hand, legal, self.cursor, self.button_cursor, bound)
         self.hand, self.card_choices, self.buttons = choices.hand, choices.cards, choices.buttons
         self.hand_keys = choices.hand_keys
@@ -522,9 +545,8 @@ class TableScreen(Screen[None]):
         names = seat_labels(self.game.num_players, self.human)
         scores = view.get("scores") or []
         width = max(len(name) for name in names)
-        lines = [f"{names[s]:<{width}}  {v:>5}" for s, v in enumerate(scores)]
-        if self.shows_dealer:
-            lines.append(f"Dealer: {names[view['dealer']]}")
+        dealer = view["dealer"] if self.shows_dealer else None  # marked on its score line: one line less
+        lines = [f"{names[s]:<{width}}  {v:>5}" + ("  dealer" if s == dealer else "") for s, v in enumerate(scores)]
         try:
             lines += describe(view)
         except Exception as exc:  # a describe() bug must not stop the game being played
@@ -589,20 +611,24 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Keys mean the same all deal long: card keys are bound to cards, choice keys are the
-        game's (``CHOICE_KEYS``), the table's letters are upper case (lower case too where the
-        game does not use the letter); a key that does nothing now says why."""
-        key = event.key
-        char = event.character or ""
-        game = self.game.name
-        handled = True
-        if self.sequence:
+        game's (``CHOICE_KEYS``); the table's own keys and the F-keys are bindings (built in
+        ``__init__``), left to them here; a key that does nothing now says why."""
+        key, char = event.key, event.character or ""
+        if self.keyseq.typed:
             if key == "escape" or (char and char.isprintable() and not char.isspace()):
                 event.stop()
                 event.prevent_default()
-                self.type_sequence(char if key != "escape" else "")
+                self.type_key(char if key != "escape" else "")
                 return
-            self.sequence = ""  # any other key (an arrow, Enter) leaves the choice half-typed
-        letter = table_letter(game, char) if char else None
+            self.keyseq.clear()  # any other key (an arrow, Enter) leaves the choice half-typed
+        if key in self._bindings.key_to_bindings:
+            return
+        if self.move_key(key) or self.choice_key(char):
+            event.stop()
+            event.prevent_default()
+
+    def move_key(self, key: str) -> bool:
+        """← → move the highlight, Enter (Space, ↑) makes it; ↑ ↓ answer yes/no where one is asked."""
         if key in ("left", "right"):
             step = -1 if key == "left" else 1
             if self.card_choices and self.hand:
@@ -610,8 +636,8 @@ class TableScreen(Screen[None]):
             elif self.buttons:
                 self.button_cursor = ((self.button_cursor or 0) + step) % len(self.buttons)
             self.refresh_view()
-        elif key in ("up", "down") and all(yes_no(game, self.buttons)) and not self.card_choices:
-            yes, no = yes_no(game, self.buttons)
+        elif key in ("up", "down") and all(yes_no(self.game.name, self.buttons)) and not self.card_choices:
+            yes, no = yes_no(self.game.name, self.buttons)
             answer = yes if key == "up" else no
             if answer is not None:
                 self.choose(answer)  # ↑ yes, ↓ no, as in the original Le Truc
@@ -624,88 +650,44 @@ class TableScreen(Screen[None]):
                 self.choose(self.buttons[self.button_cursor])
             else:
                 self._can_act()
-        elif char == ".":
-            if self.hint_shown is not None and self.hint_shown[0] == self.generation:
-                self.choose(self.hint_shown[1])
-            elif self._can_act():
-                self._start_worker("hint", self.human)
-        elif char == "?":
-            self.app.push_screen(Note(f"Keys at the {self.game.title} table", key_help(game)))
-        elif char == "=":
-            self.action_sort()
-        elif char in ("+", "-"):
-            self.action_faster() if char == "+" else self.action_slower()
-        elif letter is not None:
-            self.table_key(letter)
-        elif char and announces(key_kind(game, char)) and self.card_choices and self._can_act():
-            self.type_announced(char)  # b, then the card's own key: the same keys all deal
-        elif char and self.buttons and actions_for_key(game, char, self.buttons):
-            actions = actions_for_key(game, char, self.buttons)
-            if names_a_card(action_kind(game, actions[0])) and self._can_act():
-                self.type_card_choice(char)  # x, then the card's rank and suit: the same keys every deal
-            else:
-                self.press_choice(actions)
-        elif char and self.card_keys.card_for(char, self.hand) is not None:
-            card = self.card_keys.card_for(char, self.hand) or ""
+        else:
+            return False
+        return True
+
+    def choice_key(self, char: str) -> bool:
+        """A key of the game: the first of several (``b``, ``x``), a choice's, a card's, or refused."""
+        game = self.game.name
+        if not char or not char.isprintable() or char.isspace():
+            return False
+        if self.keyseq.starts(char, self.buttons, bool(self.card_choices)) and self._can_act():
+            self.type_key(char)  # b then the card's own key, x then a rank and a suit: the same keys all deal
+        elif self.buttons and actions_for_key(game, char, self.buttons):
+            self.press_choice(actions_for_key(game, char, self.buttons))
+        elif (card := self.shown.keys.card_for(char, self.hand)) is not None:
             if card in self.card_choices:
                 self.pick_card(self.hand.index(card))
             elif self._can_act():
                 self.say(f"{char.upper()} is {card}, which you may not play now.", error=True)
                 self.ring()
-        elif char and char.isprintable() and not char.isspace():
-            if self._can_act() or char.lower() in "123456789":
-                self.say(refuse_key(game, char), error=True)
-        else:
-            handled = False
-        if handled:
-            event.stop()
-            event.prevent_default()
+        elif self._can_act() or char.lower() in "123456789":
+            self.say(refuse_key(game, char), error=True)
+        return True
 
-    def type_sequence(self, char: str) -> None:
-        """One more key of a choice begun with several keys; "" is Esc, which cancels it."""
-        if announces(key_kind(self.game.name, self.sequence[:1])):
-            self.type_announced(char)
-        else:
-            self.type_card_choice(char)
+    def type_key(self, char: str) -> None:
+        """One key of a choice made with several (``KeySequence``); "" is Esc, which cancels it.
 
-    def type_announced(self, char: str) -> None:
-        """One more key of a card played with an announcement (``b`` then Q♥'s key: Q♥+bella); "" is Esc.
-
-        The card is named by the key it has in the hand all deal; a card that may not be played
-        with the announcement now is refused with the engine's one-line reason, never replaced
-        by another card."""
-        if not char:
-            self.sequence = ""
-            self.say("Cancelled: choose again.")
-            return
+        A card that is no legal choice now is refused with the engine's one-line reason, never
+        replaced by another card."""
         bound = {card: key for card, key in zip(self.hand, self.hand_keys, strict=False) if key}
-        self.step_sequence(char, *announced_choice(self.game.name, self.sequence + char, bound, self.buttons))
-
-    def type_card_choice(self, char: str) -> None:
-        """One more key of a choice that names a card (``x`` ``a`` ``s`` calls A♠); "" is Esc.
-
-        A card that is not a legal choice now is refused with the engine's one-line reason,
-        never replaced by another card."""
-        if not char:
-            self.sequence = ""
-            self.say("Cancelled: choose again.")
-            return
-        self.step_sequence(char, *card_choice(self.game.name, self.sequence + char, self.game.PACK))
-
-    def step_sequence(self, char: str, status: str, said: str) -> None:
-        """Act on one more key of a multi-key choice: ask for the next key, refuse, or choose."""
-        if status == "more":
-            self.sequence += char.lower()
-            self.say(said)
-        elif status == "refused":
-            self.say(said, error=True)
-            self.ring()
+        status, said = self.keyseq.feed(char, bound, self.buttons, self.game.PACK)
+        if status == "done" and said in self.buttons:
+            self.choose(said)
+        elif status == "done":
+            self.refuse(said)
         else:
-            self.sequence = ""
-            if said in self.buttons:
-                self.choose(said)
-            else:
-                self.refuse(said)
+            self.say(said, error=status == "refused")
+            if status == "refused":
+                self.ring()
 
     def refuse(self, action: str) -> None:
         """Say in one line why ``action`` is not possible now, asking the engine (nothing is played)."""
@@ -722,7 +704,7 @@ class TableScreen(Screen[None]):
     def press_choice(self, actions: list[str]) -> None:
         """One choice: make it.  Several of one kind that no further keys tell apart: the key
         moves between them and Enter makes the one under the cursor (a card to call and a card
-        played with an announcement have keys of their own: ``type_card_choice``, ``type_announced``)."""
+        played with an announcement have keys of their own: ``KeySequence``)."""
         if len(actions) == 1:
             self.choose(actions[0])
             return
@@ -738,17 +720,16 @@ class TableScreen(Screen[None]):
         self.query_one(ActionBar).show(self.buttons, self.button_keys, self.buttons.index(nxt))
         self.say(f"{nxt}: Enter makes it; the same key again picks the next one.")
 
-    def table_key(self, letter: str) -> None:
-        if letter == "l":
-            self.show_last_trick()
-        elif letter == "u":
-            self.action_undo()
-        elif letter == "r":
-            self.action_replay()
-        elif letter == "s":
-            self.action_score_sheet()
-        elif letter == "o":
-            self.action_options()
+    def action_hint(self) -> None:
+        """``.``: the suggested move; ``.`` again (or Enter) makes it."""
+        if self.hint_shown is not None and self.hint_shown[0] == self.generation:
+            self.choose(self.hint_shown[1])
+        elif self._can_act():
+            self._start_worker("hint", self.human)
+
+    def action_help(self) -> None:
+        """``?``: every key of this game's table."""
+        self.app.push_screen(Note(f"Keys at the {self.game.title} table", key_help(self.game.name)))
 
     def show_hint(self, action: str, reason: str | None) -> None:
         """The suggested move, highlighted, with the hint player's reason; ``.`` or Enter plays it."""
@@ -779,6 +760,7 @@ class TableScreen(Screen[None]):
         self.generation += 1
         self.hint_shown = None
         self.was_my_turn = False
+        self.rebind_from_record()  # the cards taken back get their keys again, not new ones
         count = events_[0].data["count"]
         self.log_line(f"--- You took back your last move ({plural(count, 'move')} undone). ---")
         self.say("Your last move is taken back: choose again (U undoes more).")
@@ -796,7 +778,7 @@ class TableScreen(Screen[None]):
             self.button_cursor = message.index
             self.choose(self.buttons[message.index])
 
-    def show_last_trick(self) -> None:
+    def action_last_trick(self) -> None:
         view = self.snapshot()[0]
         last = view.get("last_trick")
         if not last:
@@ -806,11 +788,33 @@ class TableScreen(Screen[None]):
         self.app.push_screen(Note("Last trick", pretty_line(line, self.settings.four_colour)))
 
     # -- hot keys -------------------------------------------------------------------------
-    def action_sound(self) -> None:
-        self.settings.sound = not self.settings.sound
+    def change_setting(self, name: str, value: Any, said: str = "") -> None:
+        """Change one interface setting, keep it in the store and redraw: every hot key's one way."""
+        setattr(self.settings, name, value)
         self.settings.save(self.store)
-        self.say("Sound on: the terminal bell rings on events." if self.settings.sound else "Sound off.")
+        if said:
+            self.say(said)
         self.refresh_view()
+
+    def action_switch(self, name: str) -> None:
+        """Switch a ``TOGGLES`` setting on or off (sound, hand sorting, jokes)."""
+        value = not getattr(self.settings, name)
+        if name == "sort_hand":
+            self.cursor = None  # the cards move (their keys do not: ``CardKeys``)
+        on, off = self.TOGGLES[name]
+        self.change_setting(name, value, on if value else off)
+
+    def action_cycle(self, name: str) -> None:
+        """The next background theme or border style (F9/F10 where the game's original had them)."""
+        choices = {"background": BACKGROUNDS, "border": BORDERS}[name]
+        value = (getattr(self.settings, name) + 1) % len(choices)
+        self.change_setting(name, value, f"{'Colours' if name == 'background' else 'Borders'}: {choices[value]}.")
+        self.apply_colours()
+
+    def action_delay(self, step: int) -> None:
+        """The computer one step slower (1) or faster (-1); a move waiting on the old delay is rescheduled."""
+        self.change_setting("delay", slower(self.settings.delay) if step > 0 else faster(self.settings.delay))
+        self.restart_timer()
 
     def restart_timer(self) -> None:
         """A computer move waiting on the old delay (or for a seat given back) is rescheduled."""
@@ -843,14 +847,6 @@ class TableScreen(Screen[None]):
         self.app.push_screen(OptionsScreen(self.store, self.game, self.settings, in_game=True,
                                            current=current), done)
 
-    def action_sort(self) -> None:
-        self.settings.sort_hand = not self.settings.sort_hand
-        self.settings.save(self.store)
-        self.cursor = None
-        self.say("Your hand is sorted." if self.settings.sort_hand else
-                 "Your hand stays in the order the cards arrived.")
-        self.refresh_view()
-
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game.name, self.game.title))
 
@@ -876,23 +872,6 @@ class TableScreen(Screen[None]):
         self.say("Replay mode on: each new deal offers to replay the previous one." if self.replay_prompt
                  else "Replay mode off.")
 
-    def action_jokes(self) -> None:
-        self.settings.jokes = not self.settings.jokes
-        self.settings.save(self.store)
-        self.say("Jokes on: the computer talks between deals." if self.settings.jokes else "Jokes off.")
-
-    def action_background(self) -> None:
-        self.settings.background = (self.settings.background + 1) % len(BACKGROUNDS)
-        self.settings.save(self.store)
-        self.apply_colours()
-        self.say(f"Colours: {BACKGROUNDS[self.settings.background]}.")
-
-    def action_border(self) -> None:
-        self.settings.border = (self.settings.border + 1) % len(BORDERS)
-        self.settings.save(self.store)
-        self.apply_colours()
-        self.say(f"Borders: {BORDERS[self.settings.border]}.")
-
     def apply_colours(self) -> None:
         """The saved background theme and border style (F9/F10 where the game's original had them)."""
         theme = BACKGROUNDS[self.settings.background % len(BACKGROUNDS)]
@@ -909,15 +888,3 @@ class TableScreen(Screen[None]):
         self.app.pop_screen()
         if not self.table.is_over:
             self.app.notify(f"Your {self.game.title} game is saved: choose it in the menu to resume it.")
-
-    def action_slower(self) -> None:
-        self.settings.delay = slower(self.settings.delay)
-        self.settings.save(self.store)
-        self.refresh_view()
-        self.restart_timer()
-
-    def action_faster(self) -> None:
-        self.settings.delay = faster(self.settings.delay)
-        self.settings.save(self.store)
-        self.refresh_view()
-        self.restart_timer()

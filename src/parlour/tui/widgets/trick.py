@@ -46,6 +46,7 @@ class TrickView(Widget):
         self.four_colour = False
         self.dim = False
         self.stake: list[str] = []  # prize cards at stake on the table (a view's ``stake`` of cards)
+        self.prizes: list[str] = []  # what the trick shown was played for (a last trick's ``prizes``)
 
     def show(self, cards: list[list[Any]], names: list[str], human: int, title: str, four_colour: bool,
              dim: bool = False) -> None:
@@ -61,11 +62,14 @@ class TrickView(Widget):
         self.stake = [c for c in stake if isinstance(c, str) and is_card(c)] if isinstance(stake, list) else []
         trick = view["trick"]
         last = view["last_trick"]
+        self.prizes = []
         if trick or not last:
             self.show(trick, names, human, "Trick", four_colour)
             return
         winner = last.get("winner")
         won = f"won by {names[winner]}" if winner is not None else "nobody won it"
+        prizes = last.get("prizes")
+        self.prizes = [c for c in prizes if isinstance(c, str) and is_card(c)] if isinstance(prizes, list) else []
         self.show(last.get("cards") or [], names, human, f"Last trick — {won}", four_colour, dim=True)
 
     def render(self) -> Text:
@@ -80,16 +84,34 @@ class TrickView(Widget):
             if self.dim:
                 label.stylize("dim")
             by_rel[(seat - self.human) % n] = label
-        middle = Text()
-        if self.stake:
-            middle = Text("At stake: ", style="bold")
-            for card in self.stake:
-                middle.append_text(card_chip(card, self.four_colour))
-                middle.append(" ")
-            middle = place(width, centre=middle)
+        if self.dim and self.stake:  # the trick just won on the left, what is at stake now apart on the right
+            played = Text("for ", style="dim") + self.chips(self.prizes) if self.prizes else Text()
+            played.stylize("dim")
+            labels = [played, *by_rel.values()]
+            if n > 2:
+                labels.append(Text(" ").join(by_rel.get(rel, Text()) for rel in (1, 2)))
+            left = min(max(len(label) for label in labels) + 2, width // 2)
+            now = [Text(), Text("At stake now: ", style="bold") + self.chips(self.stake), Text()]
+            lines = []
+            for line, spot in zip(self.seat_lines(left, by_rel, n, played), now, strict=True):
+                line.truncate(left, pad=True)
+                lines.append(line + Text("│ ", style="dim") + spot)
+            return Text("\n").join(lines)
+        middle = Text("At stake: ", style="bold") + self.chips(self.stake) if self.stake else Text()
+        return Text("\n").join(self.seat_lines(width, by_rel, n, middle))
+
+    def chips(self, cards: list[str]) -> Text:
+        """Cards side by side as chips (the stake, a trick's prizes)."""
+        out = Text()
+        for card in cards:
+            out.append_text(card_chip(card, self.four_colour))
+            out.append(" ")
+        return out
+
+    @staticmethod
+    def seat_lines(width: int, by_rel: dict[int, Text], n: int, middle: Text) -> list[Text]:
+        """Three lines: the seats across from the human on top, ``middle``, the human's card below."""
+        centre = place(width, centre=middle) if middle else Text()
         if n == 2:
-            lines = [place(width, centre=by_rel.get(1)), middle, place(width, centre=by_rel.get(0))]
-        else:
-            lines = [place(width, left=by_rel.get(1), right=by_rel.get(2)), middle,
-                     place(width, centre=by_rel.get(0))]
-        return Text("\n").join(lines)
+            return [place(width, centre=by_rel.get(1)), centre, place(width, centre=by_rel.get(0))]
+        return [place(width, left=by_rel.get(1), right=by_rel.get(2)), centre, place(width, centre=by_rel.get(0))]
