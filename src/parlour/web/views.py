@@ -20,6 +20,7 @@ from ..table import Event, Table
 from ..text import (
     CARD_KEYS,
     FUNCTIONS,
+    RANKS_SHOWN,
     TABLE_LETTERS,
     CardKeys,
     announces,
@@ -35,6 +36,7 @@ from ..text import (
     names_a_card,
     narrate,
     prompt,
+    rank_keys,
     score_sheet,
     seat_labels,
     trick_word,
@@ -97,7 +99,7 @@ def web_key_table(game: str) -> list[tuple[str, str]]:
     """The keys of ``game``'s table in the page (``?``): the terminal's ``key_table`` with each
     F-key the browser keeps replaced by its letter, and what the page does not have left out."""
     rows: list[tuple[str, str]] = []
-    taken = set(choice_keys(game).values())
+    taken = set(choice_keys(game).values()) | set(_rank_letters(game))
     for fkey, function in sorted(fkeys(game).items(), key=lambda kv: int(kv[0][1:])):
         key = WEB_FKEYS.get(function)
         if key is None:
@@ -132,8 +134,17 @@ def web_keys(game: str) -> dict[str, Any]:
             # a card played with an announcement (``+bella``) is typed as its key, then the card's own key
             "announce_kinds": {key: kind_word(kind) for kind, key in choice_keys(game).items() if announces(kind)},
             "ranks": sorted({c[0] for c in pack}, key="AKQJT98765432".find), "suits": sorted({c[1] for c in pack}),
+            # a game keyed by rank (GOPS: parlour.text.rank_keys): its rank letters are the game's, never the page's
+            "rank_letters": _rank_letters(game), "ranks_shown": RANKS_SHOWN if rank_keys(game) else "",
             "choice_keys": choice_keys(game), "yes_no": dict(getattr(game_text(game), "YES_NO", {}) or {}),
             "fkeys": {fkey: fn for fkey, fn in fkeys(game).items() if fn in WEB_FKEYS and fkey not in BROWSER_TAKES}}
+
+
+def _rank_letters(game: str) -> list[str]:
+    """The letters that are card keys in a game keyed by rank (``a t j q k`` in GOPS), else none."""
+    if not rank_keys(game):
+        return []
+    return sorted({c[0].lower() for c in game_class(game).PACK if is_card(c) and not c[0].isdigit()})
 
 
 def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
@@ -158,7 +169,7 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
     in_hand = set(hand)
     buttons = [a for a in legal if a not in in_hand]
     keys = {b: choice_key(game.name, b) for b in buttons}
-    bound = (card_keys or CardKeys()).assign(hand, (view.get("deal_number"), tuple(state.current_pack())))
+    bound = (card_keys or CardKeys(game.name)).assign(hand, (view.get("deal_number"), tuple(state.current_pack())))
     yes, no = yes_no(game.name, buttons)
     illegal: dict[str, str] = {}
     if seat is not None and legal:

@@ -322,6 +322,25 @@ def test_a_hint_goes_when_the_position_changes(browser: Any, server: Any) -> Non
     assert not north.errors, north.errors
 
 
+def test_gops_cards_are_keyed_by_rank_as_at_the_terminal_and_q_is_the_queen(browser: Any, server: Any) -> None:
+    """The terminal keys GOPS's cards by rank (parlour.text.rank_keys); the page's own Q (the lobby) is then
+    Shift+Q only, so that q bids the queen."""
+    state = parlour.load("gops").new_state(seed=4)
+    page = open_seat(browser, stored(server, state, (0,)), 0)
+    keys = page.eval_on_selector_all(
+        "#hand .card", "els => els.map(e => [e.dataset.card, e.getAttribute('aria-keyshortcuts')])")
+    assert all(key == card[0].lower() for card, key in keys), keys
+    before = page.text_content("#log")
+    page.keyboard.press("q")
+    page.wait_for_function("b => document.querySelector('#log').textContent !== b", arg=before)
+    assert "/t/" in page.url, "q stayed at the table"
+    assert page.locator("#hand .card[data-card='QC']").count() == 0, "q bid the queen"
+    page.keyboard.press("q")  # the queen is gone: the terminal's words for a rank with no card
+    assert page.text_content("#reason") == ("Q is not the rank of a card you may play now"
+                                            " (the keys are the ranks A 2-9 T J Q K).")
+    assert not page.errors, page.errors
+
+
 # ------------------------------------------------------------------ 10. suit symbols for people
 def sixbid_solo_declared() -> parlour.State:
     """Six-Bid: the soloist of a plain solo names the trump (any suit but hearts)."""

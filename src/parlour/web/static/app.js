@@ -693,15 +693,21 @@ function speed(step) {
   tell(next ? `The computer pauses ${next} s between moves.` : "The computer no longer pauses.");
 }
 
+// Whether the game uses a letter itself: for one of its choices, or as a card's rank (GOPS: q the queen).
+function gameLetter(low) {
+  const K = T.keys;
+  return Object.values(K.choice_keys).includes(low) || (K.rank_letters || []).includes(low);
+}
+
 // The table's own letter a typed character means (parlour.text.table_letter): upper case always, lower
-// case unless the game uses that letter for one of its choices.
+// case unless the game uses that letter itself.
 function tableLetter(ch) {
   const K = T.keys;
   if (!K || ch.length !== 1) return null;
   const low = ch.toLowerCase();
   if (!K.table_letters.includes(low)) return null;
   if (ch !== low) return low;
-  return Object.values(K.choice_keys).includes(ch) ? null : ch;
+  return gameLetter(ch) ? null : ch;
 }
 
 // The legal choices a typed character picks (parlour.text.actions_for_key).
@@ -726,6 +732,9 @@ function refuseKey(ch) {
   if (why) return `${ch.toUpperCase()} (${meaning[0]}) is not possible now: ${why}.`;
   if (meaning) return `${ch.toUpperCase()} (${meaning[0].replace(" *", " a card")}) is not possible now.`;
   if (key === "y" || key === "n") return `${ch.toUpperCase()} answers a yes/no question; none is asked now.`;
+  if (K.ranks_shown && (/^\d$/.test(key) || K.rank_letters.includes(key))) {
+    return `${ch.toUpperCase()} is not the rank of a card you may play now (the keys are the ranks ${K.ranks_shown}).`;
+  }
   if (K.card_keys.includes(key)) return `${ch.toUpperCase()} is not the key of a card you may play now.`;
   return `'${ch}' means nothing at this table (? lists the keys).`;
 }
@@ -890,7 +899,11 @@ function onKey(ev) {
   if (ch === "+" || ch === "-") { speed(ch === "+" ? -1 : 1); return; }
   const letter = tableLetter(ch);
   if (letter) { tableKey(letter); return; }
-  if (WEB_LETTERS[ch.toLowerCase()]) { fkey(WEB_LETTERS[ch.toLowerCase()]); return; }
+  // the page's letters for F-keys: upper case always, lower case unless the game uses the letter (as tableLetter)
+  if (WEB_LETTERS[ch.toLowerCase()] && (ch !== ch.toLowerCase() || !gameLetter(ch))) {
+    fkey(WEB_LETTERS[ch.toLowerCase()]);
+    return;
+  }
   if (ch.toLowerCase() === "v") { toggleFour(); return; }
   if ((T.keys.announce_kinds || {})[ch.toLowerCase()] && cards.length) { typeAnnounced(ch); return; }
   const picks = actionsForKey(ch, buttons);
