@@ -7,6 +7,8 @@ in its ``games/<name>/text.py``; this module asks that module through optional h
 no generic code names a game:
 
 - ``describe(view) -> list[str]``     the game's own lines about a position
+- ``felt(view) -> list[(caption, cards)]`` cards lying face up on the table besides the trick
+                                      (GOPS's diamond at stake), each group with its caption
 - ``summarize(summary) -> list[str]`` the game's own lines about a scored deal
 - ``speak_action(action) -> str``     how an action is said after the seat's name
                                       (default: "plays KC" for a card, "says pass" otherwise)
@@ -65,6 +67,21 @@ def describe(view: Mapping[str, Any]) -> list[str]:
     """The game's own lines about ``view`` (none if its text module has no ``describe``)."""
     hook = _hook(view["game"], "describe")
     return list(hook(view)) if hook is not None else []
+
+
+def felt(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The cards lying face up on the table besides the trick, as captioned groups (none by default).
+
+    Why a hook: what is at stake must be where the eye is, on the table, not only a line of
+    ``describe``; generic code cannot know which of a game's view keys are such cards.
+    """
+    hook = _hook(view["game"], "felt")
+    return [(str(caption), list(cards)) for caption, cards in hook(view)] if hook is not None else []
+
+
+def trick_word(game: str) -> str:
+    """What the game calls the cards played to one round of play (its ``TRICK_WORD``: GOPS's "turn")."""
+    return str(getattr(game_text(game), "TRICK_WORD", "trick"))
 
 
 def summarize(game: str, summary: dict[str, Any]) -> list[str]:

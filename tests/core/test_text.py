@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -103,3 +104,23 @@ def test_prompts_say_what_is_asked():
     assert "F4       replay option" in format_key_table("sixbid") and "F6" not in format_key_table("sixbid")
     assert "F3       jokes on/off" in format_key_table("truc")
     assert "F3       sort your hand" in format_key_table("clobby")
+
+
+def test_the_felt_holds_what_a_game_says_lies_face_up_and_a_round_of_play_has_its_games_word():
+    """``felt`` and ``trick_word``: GOPS's diamond at stake with the carried ones beside it; nothing elsewhere."""
+    state = parlour.load("gops").new_state(seed=5)
+    [(caption, cards)] = text.felt(state.view(0))
+    assert cards == state.view(0)["stake"] and re.fullmatch(r"At stake: \d+ points?", caption)
+    state.apply("AC")
+    state.apply("AS")  # a tie: the diamond is carried
+    stake = state.view(1)["stake"]
+    (first, turned), (second, carried) = text.felt(state.view(1))
+    assert turned == stake[-1:] and carried == stake[:-1] and second == "Carried from ties"
+    assert first.startswith("At stake: ") and first.endswith(" in all")
+    state.apply(state.legal_actions()[0])  # North bids: his own bid lies face down before him
+    assert text.felt(state.view(0))[-1] == ("Your bid, face down", [state.view(0)["chosen"]])
+    assert all(caption != "Your bid, face down" for caption, _ in text.felt(state.view(1)))
+    assert text.trick_word("gops") == "turn"
+    for game in ("clobby", "sixbid", "schafkopf", "truc"):
+        assert text.felt(parlour.load(game).new_state(seed=1).view(0)) == []
+        assert text.trick_word(game) == "trick"

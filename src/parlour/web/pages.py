@@ -41,6 +41,12 @@ def pages_router() -> APIRouter:
     async def lobby() -> Response:
         return page()
 
+    @router.get("/favicon.ico")
+    async def favicon() -> Response:
+        """The page names its icon (``favicon.svg``); this answers whatever asks the old place anyway."""
+        return Response((assets.STATIC / "favicon.svg").read_bytes(), media_type="image/svg+xml",
+                        headers={"cache-control": "public, max-age=86400"})
+
     @router.get("/t/{table_id}")
     async def table_page(table_id: str) -> Response:
         return page()

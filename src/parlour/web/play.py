@@ -88,7 +88,7 @@ class Connection:
         self.seat_bucket: Bucket | None = None  # shared by every connection of this seat (``Accounts``)
         self.sent_count = -1
         self.sub: Subscription | None = None
-        self.card_keys = CardKeys()  # this browser's keys bound to cards, for the deal (as at the terminal)
+        self.card_keys = CardKeys(live.game)  # this browser's card keys, by the terminal's rule (parlour.text)
         self.frame_memo: dict[str, Any] = {}  # texts kept between this connection's frames (``seat_frame``)
         self.waited = False  # a "waiting" frame was sent: the first frame of the dealt table is a full one
 
@@ -266,7 +266,8 @@ class Connection:
             if kind == "act":
                 await self.tables.act(live, self.seat, message.get("action"))
             elif kind == "hint":
-                await self.send({"type": "hint", "action": self.tables.hint(live, self.seat)})
+                action, reason = self.tables.hint(live, self.seat)
+                await self.send({"type": "hint", "action": action, "reason": reason, "count": live.count})
             elif kind == "replay":
                 await self.tables.replay(live, self.seat)
             elif kind == "undo":

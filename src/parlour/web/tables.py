@@ -533,9 +533,10 @@ class Tables:
             else:
                 live.undo_memo[seat] = (count, same_deal and (ok or (seat == actor and not by_table)))
 
-    def hint(self, live: LiveTable, seat: int) -> str:
+    def hint(self, live: LiveTable, seat: int) -> tuple[str, str | None]:
+        """The hint player's move for ``seat`` and why, where it can say (``Table.suggest``, as the terminal's)."""
         try:
-            return live.dealt.hint(seat)
+            return live.dealt.suggest(seat)
         except NotYourTurn as exc:
             raise Refused(str(exc)) from None
 

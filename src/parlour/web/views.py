@@ -13,12 +13,14 @@ import functools
 import re
 from typing import Any
 
+from ..actions import Action, Choice, parse
 from ..cards import is_card
 from ..registry import game_class
 from ..table import Event, Table
 from ..text import (
     CARD_KEYS,
     FUNCTIONS,
+    RANKS_SHOWN,
     TABLE_LETTERS,
     CardKeys,
     announces,
@@ -26,14 +28,18 @@ from ..text import (
     choice_keys,
     choice_sequence,
     describe,
+    felt,
     fkeys,
     game_text,
     key_table,
     kind_word,
     names_a_card,
     narrate,
+    prompt,
+    rank_keys,
     score_sheet,
     seat_labels,
+    trick_word,
     yes_no,
 )
 from ..views import alike
@@ -93,7 +99,7 @@ def web_key_table(game: str) -> list[tuple[str, str]]:
     """The keys of ``game``'s table in the page (``?``): the terminal's ``key_table`` with each
     F-key the browser keeps replaced by its letter, and what the page does not have left out."""
     rows: list[tuple[str, str]] = []
-    taken = set(choice_keys(game).values())
+    taken = set(choice_keys(game).values()) | set(_rank_letters(game))
     for fkey, function in sorted(fkeys(game).items(), key=lambda kv: int(kv[0][1:])):
         key = WEB_FKEYS.get(function)
         if key is None:
@@ -128,8 +134,17 @@ def web_keys(game: str) -> dict[str, Any]:
             # a card played with an announcement (``+bella``) is typed as its key, then the card's own key
             "announce_kinds": {key: kind_word(kind) for kind, key in choice_keys(game).items() if announces(kind)},
             "ranks": sorted({c[0] for c in pack}, key="AKQJT98765432".find), "suits": sorted({c[1] for c in pack}),
+            # a game keyed by rank (GOPS: parlour.text.rank_keys): its rank letters are the game's, never the page's
+            "rank_letters": _rank_letters(game), "ranks_shown": RANKS_SHOWN if rank_keys(game) else "",
             "choice_keys": choice_keys(game), "yes_no": dict(getattr(game_text(game), "YES_NO", {}) or {}),
             "fkeys": {fkey: fn for fkey, fn in fkeys(game).items() if fn in WEB_FKEYS and fkey not in BROWSER_TAKES}}
+
+
+def _rank_letters(game: str) -> list[str]:
+    """The letters that are card keys in a game keyed by rank (``a t j q k`` in GOPS), else none."""
+    if not rank_keys(game):
+        return []
+    return sorted({c[0].lower() for c in game_class(game).PACK if is_card(c) and not c[0].isdigit()})
 
 
 def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
@@ -154,24 +169,35 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
     in_hand = set(hand)
     buttons = [a for a in legal if a not in in_hand]
     keys = {b: choice_key(game.name, b) for b in buttons}
-    bound = (card_keys or CardKeys()).assign(hand, (view.get("deal_number"), tuple(state.current_pack())))
+    bound = (card_keys or CardKeys(game.name)).assign(hand, (view.get("deal_number"), tuple(state.current_pack())))
     yes, no = yes_no(game.name, buttons)
     illegal: dict[str, str] = {}
     if seat is not None and legal:
         for card in hand:
             if card not in legal:
                 illegal[card] = _why(table, card)
+        # a choice's key that may not be pressed now says the engine's reason too, when it is of a sort asked now
+        asked = {_sort(parse(game.name, b)) for b in buttons}
+        for kind in choice_keys(game.name):
+            if (kind not in legal and not names_a_card(kind) and not announces(kind)
+                    and _sort(parse(game.name, kind)) in asked):
+                illegal[kind] = _why(table, kind)
+    auto = seat is not None and table.to_move == seat and table.auto_action() is not None
     return {
         "type": "state", "table": table_id, "count": count, "seat": seat, "game": game.name,
         "title": game.title or game.name, "view": view, "names": seat_labels(game.num_players, seat),
         "players": players, "describe": said, "summary": summary, "log": lines,
+        # what is asked, in the words the terminal says it (the game's ``prompt``: a discard, a give-back)
+        "prompt": prompt(view, legal, hand) if legal and not auto else "",
+        "felt": [{"caption": caption, "cards": cards} for caption, cards in felt(view)],
+        "trick_word": trick_word(game.name),
         "buttons": buttons, "keys": keys, "card_keys": bound, "yes_no": [yes, no], "illegal": illegal,
         # all the keys of each choice, as the terminal's (``b5``: the card under 5 with its announcement)
         "sequences": {b: choice_sequence(game.name, b, bound) for b in buttons},
         "deals_scored": len(state.deals), "score_sheet": sheet,
         "can_replay": seat is not None and bool(state.deals) and not state.is_over, "can_undo": can_undo,
         # the table answers this seat's only, automatic action itself: the page does not ask
-        "auto": seat is not None and table.to_move == seat and table.auto_action() is not None,
+        "auto": auto,
     }
 
 
@@ -196,8 +222,18 @@ def _deal_texts(table: Table, seat: int | None, view: dict[str, Any], memo: dict
     return list(summary), sheet
 
 
+def _sort(action: Action | None) -> object:
+    """The sort of choice an action is: a word said (any), or a suit or card named with one word.
+
+    Why: the engine's reason for a choice of another phase answers another question ("take" while
+    cards are played: "play one of your cards by its code, e.g. JH"); one of the sort asked now is
+    the answer a person wants ("trump H" beside trump C, D and S: "a solo cannot have hearts").
+    """
+    return (type(action), action.word) if isinstance(action, Choice) else type(action)
+
+
 def _why(table: Table, card: str) -> str:
-    """The engine's own reason that ``card`` may not be played now (it is not in the legal list).
+    """The engine's own reason that ``card`` (or a choice) may not be made now (it is not in the legal list).
 
     ``apply`` checks legality before it changes anything, so asking it about an illegal card
     leaves the state exactly as it was.

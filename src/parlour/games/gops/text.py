@@ -20,6 +20,10 @@ FKEYS: dict[str, str] = {
 }
 
 
+#: One round of GOPS is a turn: a diamond turned and bid for, not a trick (``parlour.text.trick_word``).
+TRICK_WORD = "turn"
+
+
 def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
@@ -53,6 +57,20 @@ def describe(view: GopsView) -> list[str]:
     if rules and view.get("turn") == 1:
         lines.append(f"Variant: {', '.join(rules)}.")
     return lines
+
+
+def felt(view: GopsView) -> list[tuple[str, list[str]]]:
+    """The diamond turned up for this turn, beside it the diamonds carried to it from ties, and the
+    seat's own bid once chosen (face down to the other, who is still choosing)."""
+    stake = view.get("stake") or []
+    groups: list[tuple[str, list[str]]] = []
+    if len(stake) == 1:
+        groups.append((f"At stake: {_points(_value(stake))}", stake))
+    elif stake:
+        groups += [(f"At stake: {_points(_value(stake))} in all", stake[-1:]), ("Carried from ties", stake[:-1])]
+    if view.get("chosen"):
+        groups.append(("Your bid, face down", [str(view["chosen"])]))
+    return groups
 
 
 def summarize(summary: dict[str, Any]) -> list[str]:

@@ -2,7 +2,7 @@
 // only shows the frames it is sent (its own seat's view) and turns keys and clicks into messages.  The keys
 // are the terminal table's (parlour.text: the game's CHOICE_KEYS, card keys bound to cards for the deal),
 // sent by the server, so both tables read a key alike.
-import { backSVG, cardName, cardSVG, isCard, prettyText } from "./cards.js";
+import { backSVG, cardName, cardSVG, isCard, prettyText, spokenText } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 let four = localStorage.getItem("parlour-four") === "1";
@@ -61,19 +61,23 @@ async function lobby() {
       }
       seats.append(el("label", {}, `${names[i]}: `, s));
     }
-    $("takeover-level").replaceChildren(...g.levels.map((lv) => el("option", { value: lv }, lv)));
+    // easy, as the computer seats: "random" is a test baseline, no way to stand in for a person
+    $("takeover-level").replaceChildren(...g.levels.map((lv) => el("option", { value: lv, selected: lv === "easy" }, lv)));
   };
   select.addEventListener("change", show);
   show();
   const stats = await (await fetch("/api/stats")).json();
   if (stats.shared) $("stats").textContent = stats.text;
   else { $("stats-title").textContent = "Your games"; $("stats").hidden = true; }  // not shared by this server
-  const request = (g, seats, extra) => {
+  const formOptions = () => {
     const options = {};
     for (const input of $("options").querySelectorAll("[data-option]")) {
       const kind = input.dataset.kind;
       options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
     }
+    return options;
+  };
+  const request = (g, seats, extra, options = formOptions()) => {
     const name = $("my-name").value.trim();
     localStorage.setItem("parlour-name", name);
     return fetch("/api/tables", {
@@ -87,6 +91,33 @@ async function lobby() {
     $("links").replaceChildren(el("li", { role: "alert", class: "error" }, body.error));
     $("created").hidden = false;
   };
+  // The name of a person who takes a seat is asked here, with the table (never later, on an empty felt).
+  const myName = $("my-name");
+  myName.addEventListener("input", () => myName.setCustomValidity(""));
+  const named = (seats) => {
+    myName.setCustomValidity("");  // (the form is novalidate: this is its one check)
+    if (!seats.some((s) => s.kind === "me") || myName.value.trim()) return true;
+    myName.setCustomValidity("Your name, please: the other players see it at the table.");
+    myName.reportValidity();
+    myName.focus();
+    return false;
+  };
+  // A new table: the creator's own seat opens at once, the invite links (for the seats of invited people)
+  // shown there with a copy button; a table without a seat of one's own lists them here.
+  const sitDown = (g, body) => {
+    const names = seatNames(g.players);
+    const me = body.links.find((l) => l.kind === "me");
+    const invites = body.links.filter((l) => l.kind !== "me")
+      .map((l) => ({ seat: l.seat, who: names[l.seat], url: new URL(l.url, location.href).href }));
+    const watch = new URL(body.watch, location.href).href;
+    if (me) {
+      if (invites.length) rememberInvites(body.id, invites, watch);
+      location.href = me.url;
+      return;
+    }
+    $("links").replaceChildren(...inviteItems(invites, watch));
+    $("created").hidden = false;
+  };
   $("new-table").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const g = games.find((x) => x.name === select.value);
@@ -95,25 +126,27 @@ async function lobby() {
       const v = $(`seat-${i}`).value;
       seats.push(v.startsWith("bot:") ? { kind: "bot", level: v.slice(4) } : { kind: v });
     }
+    if (!named(seats)) return;
     const takeover = $("takeover").checked
       ? { level: $("takeover-level").value, after: Number($("takeover-after").value) } : null;
     const res = await request(g, seats, { takeover });
     if (!res.ok) { await failed(res); return; }
-    const body = await res.json();
-    const links = $("links");
-    links.replaceChildren();
-    $("created").hidden = false;
-    const names = seatNames(g.players);
-    for (const link of body.links) {
-      const url = new URL(link.url, location.href).href;
-      const text = link.kind === "me" ? `Your seat (${names[link.seat]}): open it` : `Invite link for ${names[link.seat]}: `;
-      const a = el("a", { href: url, class: `seat-link seat-link-${link.seat}`, "data-kind": link.kind },
-        link.kind === "me" ? text : url);
-      links.append(el("li", {}, link.kind === "me" ? "" : text, a));
-    }
-    links.append(el("li", {}, "Watch: ", el("a", { href: new URL(body.watch, location.href).href, class: "watch-link" },
-      "spectator link")));
+    sitDown(g, await res.json());
   });
+  // One click: a game against the computer at the level chosen last time (the game's own options as they come).
+  const levels = [...new Set(games.flatMap((g) => g.levels))];
+  const level = $("quick-level");
+  const kept = localStorage.getItem("parlour-level");
+  level.replaceChildren(...levels.map((lv) => el("option", { value: lv, selected: lv === (levels.includes(kept) ? kept : "easy") }, lv)));
+  level.addEventListener("change", () => localStorage.setItem("parlour-level", level.value));
+  $("quick-games").replaceChildren(...games.map((g) => el("button", { type: "button", class: "quick", "data-game": g.name,
+    onclick: async () => {
+      const seats = [{ kind: "me" }, ...Array.from({ length: g.players - 1 }, () => ({ kind: "bot", level: level.value }))];
+      if (!named(seats)) return;
+      const res = await request(g, seats, { takeover: null, open: false }, {});
+      if (!res.ok) { await failed(res); return; }
+      sitDown(g, await res.json());
+    } }, `Play ${g.title}`)));
   // Demo: every seat a computer player (each seat's chosen level, else easy), watched with every hand open.
   $("demo").addEventListener("click", async () => {
     const g = games.find((x) => x.name === select.value);
@@ -127,6 +160,32 @@ async function lobby() {
     if (!res.ok) { await failed(res); return; }
     location.href = (await res.json()).watch;
   });
+}
+
+// The invite links of the tables this browser made, kept for their table page (they hold the seats' secrets,
+// as the seat links kept by rememberSeat do): table -> { invites: [{ seat, who, url }], watch }.
+function rememberInvites(table, invites, watch) {
+  const all = keptInvites();
+  all[table] = { invites, watch, at: Date.now() };
+  const newest = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, 50);
+  localStorage.setItem("parlour-invites", JSON.stringify(Object.fromEntries(newest)));
+}
+
+function keptInvites() {
+  try { return JSON.parse(localStorage.getItem("parlour-invites") || "{}"); } catch { return {}; }
+}
+
+// The invite links as list items, each with a button that copies it; then the spectators' link.
+function inviteItems(invites, watch) {
+  const copy = (url, what) => el("button", { type: "button", class: "copy", "aria-label": `Copy ${what}`,
+    onclick: async (ev) => {
+      try { await navigator.clipboard.writeText(url); ev.target.textContent = "Copied"; }
+      catch { ev.target.textContent = "Copy it from the link"; }
+    } }, "Copy");
+  return [...invites.map(({ seat, who, url }) => el("li", {}, `Invite link for ${who}: `,
+    el("a", { href: url, class: `seat-link seat-link-${seat}`, "data-kind": "invite" }, url), " ",
+    copy(url, `the invite link for ${who}`))),
+  el("li", {}, "Watch: ", el("a", { href: watch, class: "watch-link" }, "spectator link"), " ", copy(watch, "the spectator link"))];
 }
 
 // ---------------------------------------------------------------- the history
@@ -228,12 +287,16 @@ const T = { ws: null, frame: null, waiting: null, seat: null, token: null, id: n
 
 function table(id) {
   T.id = id;
-  $("table").hidden = false;
   const frag = new URLSearchParams(location.hash.slice(1));
   if (frag.has("seat") && frag.has("k")) {
     T.seat = Number(frag.get("seat"));
     T.token = frag.get("k");
     rememberSeat(id, T.seat, T.token);
+  }
+  const made = keptInvites()[id];  // this browser made the table: its invite links, to pass on
+  if (made) {
+    $("invites").replaceChildren(...inviteItems(made.invites, made.watch));
+    $("invite-box").hidden = false;
   }
   $("four").checked = four;
   $("four").addEventListener("change", () => toggleFour());
@@ -251,17 +314,25 @@ function table(id) {
     $(d).addEventListener("close", () => restoreFocus());
   }
   document.addEventListener("keydown", onKey);
+  // A person without a name gives it first, on a page of its own (not over an empty felt); the table follows.
   const name = localStorage.getItem("parlour-name");
   if (T.seat !== null && !name) {
+    $("where").textContent = "Take your seat";
     $("join").hidden = false;
     $("join-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
-      localStorage.setItem("parlour-name", $("join-name").value.trim());
+      const given = $("join-name").value.trim();
+      if (!given) { $("join-name").value = ""; $("join-name").reportValidity(); return; }
+      localStorage.setItem("parlour-name", given);
       $("join").hidden = true;
+      $("table").hidden = false;
       connect();
     });
     $("join-name").focus();
-  } else connect();
+  } else {
+    $("table").hidden = false;
+    connect();
+  }
 }
 
 function connect() {
@@ -311,8 +382,8 @@ function drain() {
   }
 }
 
-function setStatus(text) { $("status").textContent = text; }
-function tell(text) { $("reason").textContent = text; }
+function setStatus(text) { $("status").textContent = prettyText(text); }
+function tell(text) { $("reason").textContent = prettyText(text); }
 
 function say(lines) {
   const log = $("log");
@@ -329,8 +400,9 @@ function setKeys(game, keys) {
 }
 
 function onFrame(f) {
-  if (f.type === "error") { setStatus(f.message); tell(f.message); return; }
-  if (f.type === "hint") { showHint(f.action); return; }
+  // A refusal at the table is said under the hand, where the move was tried; the question stays on the felt.
+  if (f.type === "error") { if (!T.frame) setStatus(f.message); tell(f.message); return; }
+  if (f.type === "hint") { showHint(f); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
   if (f.type === "presence") {  // the seats alone
     if (T.frame) { T.frame.players = f.players; render(); } else if (T.waiting) showWaiting({ ...T.waiting, players: f.players });
@@ -339,6 +411,8 @@ function onFrame(f) {
   if (f.type !== "state") return;
   $("waiting").hidden = true;
   if (f.full) $("log").replaceChildren();
+  // What was said under the hand (a hint, a refusal) was about the position before: it goes with it.
+  if (T.frame && f.count !== T.frame.count) { tell(""); T.sequence = ""; }
   T.frame = f;
   say(f.log || []);
   if (f.keys_help) setKeys(f.game, f.keys_help);
@@ -364,7 +438,8 @@ function showWaiting(f) {
   $("where").textContent = `${f.title} · waiting for the players`;
   $("waiting").hidden = false;
   $("waiting").textContent = `The cards are dealt once every person has taken their seat` +
-    (missing.length ? ` (waiting for ${missing.join(", ")}).` : ".");
+    (missing.length ? ` (waiting for ${missing.join(", ")}).` : ".") +
+    (missing.length && !$("invite-box").hidden ? " Send each their invite link (Invite links, beside the table)." : "");
   showCommitment(f);
 }
 
@@ -388,14 +463,30 @@ function legal() {
   return f.view.legal_actions || [];
 }
 
+// Why a card of the hand may not be played now: the engine's reason (its IllegalAction.why, which the server
+// sends as the frame's ``illegal``), e.g. "9♦ may not be played now: you must follow suit: you hold a club."
+function whyNot(card) {
+  if (!legal().length) return "It is not your turn.";
+  const why = (T.frame.illegal || {})[card];
+  return `${card} may not be played now${why ? `: ${why}` : ""}.`;
+}
+
 function cardButton(code, index, playable, reason, key) {
   const b = el("button", { type: "button", class: "card", "aria-label": cardName(code), "data-card": code,
-    "aria-disabled": playable ? null : "true", title: reason || null, "aria-description": reason || null,
+    "aria-disabled": playable ? null : "true", title: reason ? prettyText(reason) : null,
+    "aria-description": reason ? spokenText(reason) : null,
     "aria-keyshortcuts": key || null, html: cardSVG(code, four, !playable) });
   b.prepend(el("span", { class: "key", "aria-hidden": "true" }, key));
-  b.addEventListener("click", () => { if (playable) act(code); else tell(reason || "Not now."); });
-  b.addEventListener("focus", () => { T.cursor = index; tell(playable ? "" : (reason || "")); });
+  b.addEventListener("click", () => { if (playable) act(code); else tell(whyNot(code)); });
+  b.addEventListener("focus", () => { T.cursor = index; tell(playable ? "" : whyNot(code)); });
   return b;
+}
+
+// Cards played (a trick's ``[seat, card]`` pairs), each face with its seat's name under it.
+function played(cards, names) {
+  return cards.filter(([, card]) => isCard(card)).map(([seat, card]) =>
+    el("div", { class: "played", role: "img", "aria-label": `${names[seat]}: ${cardName(card)}` },
+      el("div", { html: cardSVG(card, four) }), el("div", {}, names[seat])));
 }
 
 function faces(cards, cls = "row") {
@@ -429,17 +520,22 @@ function render() {
     }
     others.append(box);
   }
-  // the trick (or the last one, smaller and captioned, until the next card is led)
-  const trick = $("trick");
-  trick.replaceChildren();
-  let cards = v.trick || [];
-  const old = !cards.length && v.last_trick && (v.last_trick.cards || []).length;
-  trick.classList.toggle("old", Boolean(old));
-  if (old) { cards = v.last_trick.cards; trick.append(el("span", { class: "caption" }, "Last trick:")); }
-  for (const [seat, card] of cards) {
-    if (!isCard(card)) continue;
-    trick.append(el("div", { class: "played", role: "img", "aria-label": `${f.names[seat]}: ${cardName(card)}` },
-      el("div", { html: cardSVG(card, four) }), el("div", {}, f.names[seat])));
+  // the middle of the felt: what lies face up besides the trick (parlour.text.felt: GOPS's diamond at stake,
+  // the carried ones beside it), the trick being played, and apart from both the last trick (GOPS: turn)
+  const word = f.trick_word || "trick";
+  $("felt").replaceChildren(...(f.felt || []).map(({ caption, cards }) => el("figure", { class: "felt-group" },
+    el("div", { class: "row", role: "img", "aria-label": `${caption}: ${cards.map(cardName).join(", ")}` },
+      ...cards.map((c) => el("span", { html: cardSVG(c, four) }))), el("figcaption", {}, prettyText(caption)))));
+  $("trick-title").textContent = word.charAt(0).toUpperCase() + word.slice(1);
+  $("trick").replaceChildren(...played(v.trick || [], f.names));
+  const last = v.last_trick;
+  $("last-area").hidden = !(last && (last.cards || []).length);
+  if (last) {
+    $("last-title").textContent = `Last ${word}`;
+    $("last-cards").replaceChildren(...played(last.cards || [], f.names));
+    const prizes = last.prizes && last.prizes.length ? ` ${last.prizes.join(" ")}` : "";
+    const taker = last.winner === null || last.winner === undefined ? "Nobody" : f.names[last.winner];
+    $("last-result").textContent = prettyText(`${taker} takes it${prizes ? `:${prizes}` : ""}.`);
   }
   // scores and what the game says
   const scores = el("table", { class: "scores" });
@@ -480,7 +576,7 @@ function render() {
     if (!moves.includes(a)) continue;
     const key = (f.keys || {})[a] || "";
     const keys = (f.sequences || {})[a] || sequenceOf(a) || key;
-    const label = a.split(" ").map((w) => (isCard(w) ? cardName(w) : w)).join(" ");
+    const label = spokenText(a);
     choices.append(el("button", { type: "button", class: `choice${a === hinted ? " hinted" : ""}`, "data-action": a,
       "aria-keyshortcuts": key && keys === key ? key : null, "data-keys": keys || null, onclick: () => act(a) },
     keys ? `[${keys}] ${prettyText(a)}` : prettyText(a), el("span", { class: "sr" }, ` (${label})`)));
@@ -491,7 +587,7 @@ function render() {
   } else if (f.seat !== null && v.current_player === f.seat && f.demo) {
     setStatus("Demo: the computer plays your seat (F2 takes it back).");
   } else if (f.seat !== null && v.current_player === f.seat && !f.auto) {
-    setStatus(hand.some((c) => moves.includes(c)) ? "Your turn: play a card." : "Your turn: make a choice.");
+    setStatus(`Your turn: ${f.prompt || "make a choice"}.`);  // the game's own words (parlour.text.prompt)
   } else if (v.current_player !== null && v.current_player !== undefined) {
     setStatus(`Waiting for ${f.names[v.current_player]}.`);
   }
@@ -575,15 +671,17 @@ function hint() {
   else tell("It is not your turn.");
 }
 
-function showHint(action) {
-  if (!action || !T.frame) return;
+// The hint player's move and its reason (parlour.table.Table.suggest, as the terminal shows it), unless the
+// position has moved on since it was asked.
+function showHint({ action, reason, count }) {
+  if (!action || !T.frame || (count !== undefined && count !== T.frame.count)) return;
   T.hint = { count: T.frame.count, action };
   const hand = T.frame.view.hand || [];
   if (hand.includes(action)) T.cursor = hand.indexOf(action);
   render();
   const target = [...$("hand").children, ...$("choices").children].find((b) => (b.dataset.card || b.dataset.action) === action);
   if (target) target.focus();
-  tell(`Hint: ${prettyText(action)}. Press . again or Enter to play it.`);
+  tell(`Hint: ${action}${reason ? ` — ${reason}` : ""}. Press . again or Enter to play it.`);
 }
 
 function speed(step) {
@@ -595,15 +693,21 @@ function speed(step) {
   tell(next ? `The computer pauses ${next} s between moves.` : "The computer no longer pauses.");
 }
 
+// Whether the game uses a letter itself: for one of its choices, or as a card's rank (GOPS: q the queen).
+function gameLetter(low) {
+  const K = T.keys;
+  return Object.values(K.choice_keys).includes(low) || (K.rank_letters || []).includes(low);
+}
+
 // The table's own letter a typed character means (parlour.text.table_letter): upper case always, lower
-// case unless the game uses that letter for one of its choices.
+// case unless the game uses that letter itself.
 function tableLetter(ch) {
   const K = T.keys;
   if (!K || ch.length !== 1) return null;
   const low = ch.toLowerCase();
   if (!K.table_letters.includes(low)) return null;
   if (ch !== low) return low;
-  return Object.values(K.choice_keys).includes(ch) ? null : ch;
+  return gameLetter(ch) ? null : ch;
 }
 
 // The legal choices a typed character picks (parlour.text.actions_for_key).
@@ -618,13 +722,19 @@ function actionsForKey(ch, buttons) {
   return out;
 }
 
-// Why a key does nothing now (parlour.text.refuse_key): it is never given another meaning.
+// Why a key does nothing now (parlour.text.refuse_key): it is never given another meaning.  A choice the
+// game asks about now gives the engine's reason (the frame's ``illegal``, as for a card).
 function refuseKey(ch) {
   const K = T.keys;
   const key = ch.toLowerCase();
   const meaning = Object.entries(K.choice_keys).find(([, k]) => k === key);
+  const why = meaning && (T.frame.illegal || {})[meaning[0]];
+  if (why) return `${ch.toUpperCase()} (${meaning[0]}) is not possible now: ${why}.`;
   if (meaning) return `${ch.toUpperCase()} (${meaning[0].replace(" *", " a card")}) is not possible now.`;
   if (key === "y" || key === "n") return `${ch.toUpperCase()} answers a yes/no question; none is asked now.`;
+  if (K.ranks_shown && (/^\d$/.test(key) || K.rank_letters.includes(key))) {
+    return `${ch.toUpperCase()} is not the rank of a card you may play now (the keys are the ranks ${K.ranks_shown}).`;
+  }
   if (K.card_keys.includes(key)) return `${ch.toUpperCase()} is not the key of a card you may play now.`;
   return `'${ch}' means nothing at this table (? lists the keys).`;
 }
@@ -661,7 +771,7 @@ function typeCardChoice(ch) {
     T.sequence = "";
     const action = `${word} ${rest.slice(0, 2)}`;
     if (legal().includes(action)) act(action);
-    else tell(`${prettyText(action)} is not possible now.`);
+    else tell(`${action} is not possible now.`);
   }
 }
 
@@ -677,7 +787,7 @@ function typeAnnounced(ch) {
   if (typed.length === 1) {
     T.sequence = typed;
     const offers = legal().filter((a) => a.endsWith(suffix)).map((a) => a.slice(0, -suffix.length))
-      .map((c) => `${(keyOf[c] || "").toUpperCase()} ${prettyText(c)}`);
+      .map((c) => `${(keyOf[c] || "").toUpperCase()} ${c}`);
     tell(`${word.charAt(0).toUpperCase() + word.slice(1)} with which card? Press its key` +
       `${offers.length ? ` (${offers.join(", ")})` : ""}; Esc cancels.`);
     return;
@@ -690,7 +800,7 @@ function typeAnnounced(ch) {
   T.sequence = "";
   const action = card + suffix;
   if (legal().includes(action)) act(action);
-  else tell(`${prettyText(action)} is not possible now.`);
+  else tell(`${action} is not possible now.`);
 }
 
 // Several choices of one kind share a key (the cards one may call): the key moves between them.
@@ -701,7 +811,7 @@ function pressChoice(actions) {
   const next = actions[(actions.indexOf(current) + 1) % actions.length];
   const b = buttons.find((x) => x.dataset.action === next);
   if (b) b.focus();
-  tell(`${prettyText(next)}: Enter makes it; the same key again picks the next one.`);
+  tell(`${next}: Enter makes it; the same key again picks the next one.`);
 }
 
 function tableKey(letter) {
@@ -778,7 +888,7 @@ function onKey(ev) {
     if (hinted) act(hinted);
     else if (active && active.dataset.card && cards.includes(active.dataset.card)) act(active.dataset.card);
     else if (active && active.dataset.action && buttons.includes(active.dataset.action)) act(active.dataset.action);
-    else if (active && active.dataset.card) tell((f.illegal || {})[active.dataset.card] || "Not now.");
+    else if (active && active.dataset.card) tell(whyNot(active.dataset.card));
     else if (!moves.length) tell("It is not your turn.");
     return;
   }
@@ -789,7 +899,11 @@ function onKey(ev) {
   if (ch === "+" || ch === "-") { speed(ch === "+" ? -1 : 1); return; }
   const letter = tableLetter(ch);
   if (letter) { tableKey(letter); return; }
-  if (WEB_LETTERS[ch.toLowerCase()]) { fkey(WEB_LETTERS[ch.toLowerCase()]); return; }
+  // the page's letters for F-keys: upper case always, lower case unless the game uses the letter (as tableLetter)
+  if (WEB_LETTERS[ch.toLowerCase()] && (ch !== ch.toLowerCase() || !gameLetter(ch))) {
+    fkey(WEB_LETTERS[ch.toLowerCase()]);
+    return;
+  }
   if (ch.toLowerCase() === "v") { toggleFour(); return; }
   if ((T.keys.announce_kinds || {})[ch.toLowerCase()] && cards.length) { typeAnnounced(ch); return; }
   const picks = actionsForKey(ch, buttons);
@@ -799,8 +913,9 @@ function onKey(ev) {
   if (card) {
     if (cards.includes(card)) act(card);
     else if (moves.length) {
-      tell(`${ch.toUpperCase()} is ${prettyText(card)}, which you may not play now.` +
-        ((f.illegal || {})[card] ? ` ${f.illegal[card]}` : ""));
+      // the engine's reason (IllegalAction.why, sent as the frame's ``illegal``), as the card's tooltip says it
+      const why = (f.illegal || {})[card];
+      tell(`${ch.toUpperCase()} is ${card}, which you may not play now${why ? `: ${why}` : ""}.`);
       T.cursor = hand.indexOf(card);
     } else tell("It is not your turn.");
     return;

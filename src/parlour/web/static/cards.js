@@ -29,9 +29,22 @@ export function suitColour(suit, four) {
   return (four ? FOUR : TWO)[suit];
 }
 
-// Card codes in a sentence ("North plays KC") written as faces ("K♣"): same sentence, easier to read.
+// A card code in a sentence ("plays KC"), and a suit letter after a word that names a suit ("trump C",
+// "name H", "a card of S": the words of parlour.tui.cardtext.suit_symbols), but not a list of suit letters
+// ("one of C D H S", which names the letters to type).
+const CARD_CODE = /\b([2-9TJQKA])([CDHS])\b/g;
+const SUIT_WORD = /\b(trump|name|of|suit) ([CDHS])\b(?! [CDHS]\b)/g;
+
+// Card codes and suits in a sentence written as faces and symbols ("North plays K♣", "trump ♣"): the same
+// sentence, easier to read.  Every text the page shows a person goes through here (or spokenText).
 export function prettyText(text) {
-  return text.replace(/\b([2-9TJQKA])([CDHS])\b/g, (_, r, s) => (RANKS[r] || r) + SUITS[s]);
+  return String(text).replace(CARD_CODE, (_, r, s) => (RANKS[r] || r) + SUITS[s])
+    .replace(SUIT_WORD, (_, w, s) => `${w} ${SUITS[s]}`);
+}
+
+// The same sentence for a screen reader: "call AS" -> "call Ace of spades", "trump C" -> "trump clubs".
+export function spokenText(text) {
+  return String(text).replace(CARD_CODE, (code) => cardName(code)).replace(SUIT_WORD, (_, w, s) => `${w} ${SUIT_NAMES[s]}`);
 }
 
 export function cardSVG(code, four = false, dim = false) {
