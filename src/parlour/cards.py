@@ -20,8 +20,9 @@ SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
 #: A card code standing as a word in a sentence (``you do not hold AH``).
 CARD_WORD = re.compile(r"\b([2-9TJQKA][CDHS])\b")
-#: A suit named by its letter after a word that names suits (``trump C``, ``name H``, ``a card of S``).
-_SUIT_WORD = re.compile(r"\b(trump|name|of|suit)( )([CDHS])\b")
+#: A suit named by its letter after a word that names suits (``trump C``, ``name H``, ``a card of S``);
+#: not the first of a list of letters to type (``one of C D H S``)
+_SUIT_WORD = re.compile(r"\b(trump|name|of|suit)( )([CDHS])\b(?! [CDHS]\b)")
 
 
 def face(card: str) -> str:

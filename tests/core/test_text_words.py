@@ -115,3 +115,12 @@ def test_suits_keys_and_choices_use_symbols() -> None:
     # (tests/interfaces/tui/test_screen.py checks the log and the buttons: ``trump ♣``, ``a card of ♠``)
     assert "trump ♣" in format_key_table("sixbid") and "name ♥" in format_key_table("clobby")
     assert "trump C" not in format_key_table("sixbid")
+
+
+def test_card_codes_read_as_cards_and_letters_to_type_stay_letters() -> None:
+    from parlour.cards import pretty_action
+
+    assert pretty_action("call AS") == "call A♠"
+    assert pretty_action("you do not hold TH") == "you do not hold 10♥"
+    assert pretty_action("trump C") == "trump ♣"
+    assert pretty_action("name one of C D H S") == "name one of C D H S"  # letters to type, not suits

@@ -233,15 +233,5 @@ def _sort(action: Action | None) -> object:
 
 
 def _why(table: Table, card: str) -> str:
-    """The engine's own reason that ``card`` (or a choice) may not be made now (it is not in the legal list).
-
-    ``apply`` checks legality before it changes anything, so asking it about an illegal card
-    leaves the state exactly as it was.
-    """
-    from ..engine import IllegalAction
-
-    try:
-        table.state.apply(card)
-    except IllegalAction as exc:
-        return exc.why or "not playable now"
-    raise AssertionError(f"{card} was legal after all")  # pragma: no cover - guarded by the caller
+    """The engine's own reason that ``card`` (or a choice) may not be made now (``State.why_not``)."""
+    return table.state.why_not(card) or "not playable now"
