@@ -190,6 +190,12 @@ def narrate(event: Event, game: str, num_players: int, human: int | None = None,
     return []
 
 
+def deal_summary(game: str, summary: dict[str, Any], num_players: int, human: int | None = None) -> list[str]:
+    """A scored deal's lines for a summary box: its narration without the ``=== Deal N over ===``
+    heading, which a log needs and a box has as its title ("The deal is over")."""
+    return narrate(Event("deal_scored", None, dict(summary)), game, num_players, human)[1:]
+
+
 def format_stats(rows: list[dict[str, Any]]) -> str:
     """The statistics table (finished games per game and level), as line mode and the TUI show it."""
     if not rows:

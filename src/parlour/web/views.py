@@ -16,7 +16,7 @@ from typing import Any
 from ..actions import Action, Choice, parse
 from ..cards import is_card
 from ..registry import game_class
-from ..table import Event, Table
+from ..table import Event, Table, seat_names
 from ..text import (
     CARD_KEYS,
     FUNCTIONS,
@@ -27,6 +27,7 @@ from ..text import (
     choice_key,
     choice_keys,
     choice_sequence,
+    deal_summary,
     describe,
     felt,
     fkeys,
@@ -186,6 +187,8 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
     return {
         "type": "state", "table": table_id, "count": count, "seat": seat, "game": game.name,
         "title": game.title or game.name, "view": view, "names": seat_labels(game.num_players, seat),
+        # the seat's own name, plain: the header says "you are South", not "you are South (you)"
+        "seat_name": seat_names(game.num_players)[seat] if seat is not None else None,
         "players": players, "describe": said, "summary": summary, "log": lines,
         # what is asked, in the words the terminal says it (the game's ``prompt``: a discard, a give-back)
         "prompt": prompt(view, legal, hand) if legal and not auto else "",
@@ -216,7 +219,7 @@ def _deal_texts(table: Table, seat: int | None, view: dict[str, Any], memo: dict
     game = table.state.game
     summary: list[str] = []
     if view.get("last_deal"):
-        summary = narrate(Event("deal_scored", None, dict(view["last_deal"])), game.name, game.num_players, seat)
+        summary = deal_summary(game.name, view["last_deal"], game.num_players, seat)
     sheet = score_sheet(deals, game.num_players, seat)
     memo["deal_texts"] = (key, summary, sheet)
     return list(summary), sheet

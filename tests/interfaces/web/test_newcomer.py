@@ -148,6 +148,22 @@ def test_the_frame_asks_in_the_games_own_words_as_the_terminal_does() -> None:
         assert frame["prompt"].startswith(("Discard 2 cards to the skat (1 of 2)", "Give "))
 
 
+def test_the_deal_summary_has_no_heading_bullet_of_its_own() -> None:
+    """Issue 25, point 10: the summary box has its title; its first line is not "=== Deal 1 over ==="."""
+    import random
+
+    from parlour.bots import make
+
+    state = parlour.load("gops").new_state(seed=3)
+    easy = make("gops", "easy")
+    rng = random.Random(1)
+    while not state.deals:
+        state.apply(easy.act(state.view(state.current_player), rng))
+    frame = seat_frame(Table(state, [None, None]), 0, count=0, lines=[], players=[{}, {}], table_id="t")
+    assert frame["summary"] and not any(line.startswith("===") for line in frame["summary"])
+    assert frame["seat_name"] == "North" and frame["names"][0] == "North (you)"  # the header: "you are North"
+
+
 def test_the_schafkopf_discard_is_asked_card_by_card_and_the_first_may_be_taken_back(
         browser: Any, server: Any) -> None:
     state = schafkopf_discard()

@@ -40,6 +40,7 @@ from ...store import Store
 from ...table import CannotUndo, Event, NotYourTurn, seat_names
 from ...text import (
     actions_for_key,
+    deal_summary,
     describe,
     fkeys,
     joker,
@@ -398,7 +399,7 @@ class TableScreen(Screen[None]):
 
     def show_summary(self, summary: dict[str, Any], events_: list[Event]) -> None:
         n = self.game.num_players
-        lines = narrate(Event("deal_scored", None, summary), self.game.name, n, self.human)[1:]
+        lines = deal_summary(self.game.name, summary, n, self.human)
         names = seat_labels(n, self.human)
         game_over = self.table.is_over
         if game_over:

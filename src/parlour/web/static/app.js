@@ -499,7 +499,7 @@ function render() {
   const f = T.frame;
   const v = f.view;
   const n = v.num_players;
-  $("where").textContent = `${f.title} · deal ${v.deal_number}` + (f.seat === null ? " · watching" : ` · you are ${f.names[f.seat]}`);
+  $("where").textContent = `${f.title} · deal ${v.deal_number}` + (f.seat === null ? " · watching" : ` · you are ${f.seat_name}`);
   $("title").textContent = f.title;
   // other seats
   const others = $("others");
