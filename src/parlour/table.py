@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from .bots import Bot, levels, make
+from .cards import pretty_action
 from .engine import State, Step, apply_recorded, bot_rng, effective_actions, replay
 from .views import View
 
@@ -22,6 +23,21 @@ SEAT_NAMES = {2: ("North", "South"), 3: ("North", "East", "West")}
 
 #: What an ``Event`` tells (see ``Event``).
 EventKind = Literal["action", "trick", "deal_scored", "deal", "replay", "undo", "game_over"]
+
+
+def mix_reason(policy: dict[str, float]) -> str | None:
+    """Why an equilibrium player's hint: the mix it draws from ("the equilibrium mix is A♣ 62 %,
+    K♣ 38 %"), most likely first; None when the hint is forced.
+
+    Why a mix and not one best action: in GOPS and Le Truc any single choice is exploitable, so
+    the strong player draws its action from these probabilities, and the hint is one such draw.
+    """
+    shown = sorted(((p, a) for a, p in policy.items() if p >= 0.005), reverse=True)
+    if len(shown) < 2:
+        return None
+    parts = ", ".join(f"{pretty_action(a)} {round(100 * p)} %" for p, a in shown[:4])
+    more = f" and {len(shown) - 4} more" if len(shown) > 4 else ""
+    return f"the equilibrium mix is {parts}{more}; this hint is one draw from it"
 
 
 def seat_names(num_players: int) -> tuple[str, ...]:
@@ -149,6 +165,9 @@ class Table:
             if explain is not None:
                 action, reason = explain(view, rng)
                 return str(action), str(reason) if reason else None
+            policy = getattr(self._hinter, "policy", None)
+            if policy is not None:  # an equilibrium player: its mix is the reason
+                return self._hinter.act(view, rng), mix_reason(policy(view))
             return self._hinter.act(view, rng), None
         except Exception:  # a strong player that cannot run here (its data missing) must not cost the hint
             if self.hint_level == "easy":

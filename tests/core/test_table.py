@@ -166,3 +166,15 @@ def test_the_view_kept_from_the_last_action_changes_no_event(game: str, monkeypa
         return [(e.kind, e.seat, e.data) for e in told]
 
     assert run(False) == run(True)
+
+
+@pytest.mark.parametrize("game", ["gops", "truc"])
+def test_an_equilibrium_players_hint_gives_its_mix_as_the_reason(game):
+    """Issue 25, point 12: GOPS and Le Truc hints say why too: the probabilities they draw from."""
+    from parlour.bots import make
+
+    state = parlour.load(game).new_state(seed=2)
+    table = Table(state, [None, make(game, "strong")], hint_level="strong")
+    action, reason = table.suggest(state.current_player)
+    assert action in state.legal_actions()
+    assert reason is not None and reason.startswith("the equilibrium mix is ") and " %" in reason
