@@ -207,5 +207,5 @@ def test_the_default_think_is_the_documented_one() -> None:
 
     bot = make("schafkopf", "strong")
     assert isinstance(bot, StrongBot)
-    assert bot.budget.seconds == DEFAULT_THINK == 0.1
+    assert bot.budget.seconds == DEFAULT_THINK == 0.25
     assert bot.slow_budget.seconds == DEFAULT_THINK * SLOW_FACTOR
