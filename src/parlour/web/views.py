@@ -91,9 +91,33 @@ def narrate_events(events: list[Event], game: str, num_players: int, seat: int |
             lines.append(f"Demo: the computer ({event.data.get('level')}) plays {names[event.seat]} too.")
         elif kind == "demo_end" and event.seat is not None:
             lines.append(f"Demo over: {names[event.seat]} plays again.")
+        elif kind == "left" and event.seat is not None:
+            lines.append(f"{names[event.seat]} has left the table: a computer player ({event.data.get('level')})"
+                         " plays that seat to the end of the game.")
+        elif kind == "resigned" and event.seat is not None:
+            lines.append(f"*** {ended_text(names, event.seat, event.data.get('winner'))} ***")
         else:
             lines += narrate(event, game, num_players, seat)
     return lines
+
+
+def ended_text(names: list[str], seat: int, winner: int | None) -> str:
+    """How a game ended by a resignation is said: in the announcements, and on the table once it is over."""
+    result = "The game ends without a winner." if winner is None else f"{names[winner]} wins."
+    return f"Game over: {names[seat]} resigned. {result}"
+
+
+def ended_frame(frame: dict[str, Any], ended: dict[str, Any]) -> None:
+    """A frame of a table whose game ended by a resignation: over, for the page, though the deal stopped short.
+
+    Why the view is changed here, in the frame only: the engine's state goes on (its record
+    replays as it stands), but nobody is to move in it any more, and the page shows a game over
+    from the view's ``is_over`` and ``winner`` as it does for a game played to its end.
+    """
+    view = frame["view"] = {**frame["view"], "is_over": True, "winner": ended.get("winner"), "current_player": None}
+    view.pop("legal_actions", None)
+    frame.update(buttons=[], prompt="", illegal={}, auto=False, can_replay=False, can_undo=False,
+                 ended={**ended, "text": ended_text(frame["names"], int(ended["seat"]), ended.get("winner"))})
 
 
 def web_key_table(game: str) -> list[tuple[str, str]]:

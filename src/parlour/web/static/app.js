@@ -283,7 +283,7 @@ function clientSeed() {
 
 // ---------------------------------------------------------------- the table
 const T = { ws: null, frame: null, waiting: null, seat: null, token: null, id: null, cursor: 0, retry: 0, dealsSeen: null,
-  keys: null, hint: null, opener: null, sequence: "" };
+  keys: null, hint: null, opener: null, sequence: "", confirming: null };
 
 function table(id) {
   T.id = id;
@@ -309,8 +309,15 @@ function table(id) {
   $("demo-seat").addEventListener("click", () => send({ type: "demo" }));
   $("speed").addEventListener("change", () => send({ type: "speed", delay: Number($("speed").value) }));
   $("fair-help").addEventListener("click", () => openDialog("fair-dialog"));
+  $("resign").addEventListener("click", () => confirmLeaving("resign"));
+  $("leave").addEventListener("click", () => confirmLeaving("leave"));
+  $("confirm-dialog").addEventListener("close", () => {
+    const asked = T.confirming;
+    T.confirming = null;
+    if ($("confirm-dialog").returnValue === "yes" && asked) send({ type: asked });
+  });
   $("verify").addEventListener("click", () => downloadRecord());
-  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog", "fair-dialog"]) {
+  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog", "fair-dialog", "confirm-dialog"]) {
     $(d).addEventListener("close", () => restoreFocus());
   }
   document.addEventListener("keydown", onKey);
@@ -404,6 +411,7 @@ function onFrame(f) {
   if (f.type === "error") { if (!T.frame) setStatus(f.message); tell(f.message); return; }
   if (f.type === "hint") { showHint(f); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
+  if (f.type === "left") { location.href = "/"; return; }  // this person left their seat (the lobby, again)
   if (f.type === "presence") {  // the seats alone
     if (T.frame) { T.frame.players = f.players; render(); } else if (T.waiting) showWaiting({ ...T.waiting, players: f.players });
     return;
@@ -554,6 +562,8 @@ function render() {
   $("demo-seat").setAttribute("aria-pressed", f.demo ? "true" : "false");
   $("demo-seat").textContent = f.demo ? "Take my seat back (F2)" : "Demo (F2)";
   $("speed-box").hidden = !f.can_speed;
+  $("resign").hidden = !f.can_resign;
+  $("leave").hidden = !f.can_leave;
   showCommitment(f);
   const nearest = SPEEDS.reduce((a, b) => (Math.abs(b - f.delay) < Math.abs(a - f.delay) ? b : a));
   $("speed").value = String(nearest);
@@ -581,7 +591,8 @@ function render() {
       "aria-keyshortcuts": key && keys === key ? key : null, "data-keys": keys || null, onclick: () => act(a) },
     keys ? `[${keys}] ${prettyText(a)}` : prettyText(a), el("span", { class: "sr" }, ` (${label})`)));
   }
-  if (v.is_over) {
+  if (f.ended) setStatus(f.ended.text);
+  else if (v.is_over) {
     const w = v.winner;
     setStatus(`Game over: ${w === null || w === undefined ? "a tie" : f.names[w] + " wins"}.`);
   } else if (f.seat !== null && v.current_player === f.seat && f.demo) {
@@ -631,6 +642,22 @@ function showSummary(f) {
   $("summary-lines").replaceChildren(...lines.map((l) => el("li", {}, prettyText(l))));
   openDialog("summary-dialog");
   $("summary-ok").focus();
+}
+
+// Resigning or leaving one's seat ends something for the others too: it is asked once more, in a dialog.
+const LEAVING = {
+  resign: ["Resign the game?", "The game ends now for everyone at the table, and it is recorded as ended by your resignation."],
+  leave: ["Leave your seat?", "A computer player takes your seat for the rest of the game, and this link will no longer open it."],
+};
+
+function confirmLeaving(what) {
+  T.confirming = what;
+  $("confirm-title").textContent = LEAVING[what][0];
+  $("confirm-text").textContent = LEAVING[what][1];
+  $("confirm-yes").textContent = what === "resign" ? "Yes, resign" : "Yes, leave my seat";
+  $("confirm-dialog").returnValue = "";
+  openDialog("confirm-dialog");
+  $("confirm-no").focus();
 }
 
 function showSheet() {
