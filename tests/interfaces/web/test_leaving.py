@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import httpx
 import pytest
 import websockets
 
@@ -103,6 +104,9 @@ def test_a_resignation_ends_the_game_for_everyone_and_the_record_and_statistics_
         assert "resigned" in format_stats(store.stats()).splitlines()[0]
     finally:
         store.close()
+    links = [{"table": table_id, "seat": seat, "token": tokens[seat]} for seat in (0, 1)]
+    mine = httpx.post(server.url + "/api/my-games", json={"links": links}).json()["games"]
+    assert [(g["seat"], g["winner"], g["ended"]["seat"]) for g in mine] == [(0, 1, 0), (1, 1, 0)]
 
 
 def test_leaving_gives_the_seat_to_the_computer_to_the_end_and_the_others_are_told(server: Any) -> None:

@@ -218,7 +218,10 @@ async function history() {
   $("no-my-games").hidden = mine.games.length > 0;
   for (const g of mine.games.slice().reverse()) {
     const when = g.when ? new Date(g.when * 1000).toLocaleString() : "";
-    const outcome = !g.finished ? "not finished" : g.winner === null ? "drawn" : g.winner === g.seat ? "won" : "lost";
+    let outcome = !g.finished ? "not finished" : g.winner === null ? (g.ended ? "no winner" : "drawn") : g.winner === g.seat ? "won" : "lost";
+    const seats = seatNames(g.names.length);
+    if (g.ended) outcome += g.ended.seat === g.seat ? " (you resigned)" : ` (${seats[g.ended.seat]} resigned)`;
+    else if ((g.left || []).includes(g.seat)) outcome = "you left your seat (a computer played on)";
     const link = { table: g.table, seat: g.seat, token: seatLinks().find((l) => l.table === g.table && l.seat === g.seat).token };
     const cell = g.finished
       ? el("button", { type: "button", class: "my-record", onclick: () => showMyRecord(g.game, link) }, "Record")
