@@ -178,5 +178,8 @@ def test_the_page_asks_before_resigning_and_the_other_page_is_told(server: Any) 
             south.wait_for_function("document.querySelector('#status').textContent.startsWith('Game over: North')")
             assert str(south.text_content("#status")) == "Game over: North resigned. South (you) wins."
             assert not south.is_visible("#resign") and south.locator("#hand .card:not([aria-disabled])").count() == 0
+            north.goto(f"{server.url}/history")  # this browser's games say how this one ended
+            north.wait_for_selector(f"#my-games tr[data-table='{table_id}']")
+            assert "lost (you resigned)" in str(north.text_content(f"#my-games tr[data-table='{table_id}']"))
         finally:
             browser.close()
