@@ -139,14 +139,21 @@ async function lobby() {
   const kept = localStorage.getItem("parlour-level");
   level.replaceChildren(...levels.map((lv) => el("option", { value: lv, selected: lv === (levels.includes(kept) ? kept : "easy") }, lv)));
   level.addEventListener("change", () => localStorage.setItem("parlour-level", level.value));
-  $("quick-games").replaceChildren(...games.map((g) => el("button", { type: "button", class: "quick", "data-game": g.name,
+  // Each game a tile: its name, what it is in a line, for how many, a fan of its own cards, and its Play button.
+  $("quick-games").replaceChildren(...games.map((g) => el("article", { class: "tile", "data-game": g.name,
+    "aria-labelledby": `tile-${g.name}` },
+  el("div", { class: "fan", "aria-hidden": "true" }, ...(g.fan || []).map((c) => el("span", { html: cardSVG(c, four) }))),
+  el("h3", { id: `tile-${g.name}` }, g.title),
+  el("p", { class: "tile-players" }, `${g.players} players`),
+  el("p", { class: "tile-about" }, g.description || ""),
+  el("button", { type: "button", class: "quick", "data-game": g.name,
     onclick: async () => {
       const seats = [{ kind: "me" }, ...Array.from({ length: g.players - 1 }, () => ({ kind: "bot", level: level.value }))];
       if (!named(seats)) return;
       const res = await request(g, seats, { takeover: null, open: false }, {});
       if (!res.ok) { await failed(res); return; }
       sitDown(g, await res.json());
-    } }, `Play ${g.title}`)));
+    } }, `Play ${g.title}`))));
   // Demo: every seat a computer player (each seat's chosen level, else easy), watched with every hand open.
   $("demo").addEventListener("click", async () => {
     const g = games.find((x) => x.name === select.value);
