@@ -10,6 +10,8 @@ no generic code names a game:
 - ``felt(view) -> list[(caption, cards)]`` cards lying face up on the table besides the trick
                                       (GOPS's diamond at stake), each group with its caption
 - ``summarize(summary) -> list[str]`` the game's own lines about a scored deal
+- ``summary_felt(summary) -> list[(caption, cards)]`` the cards a scored deal turns face up
+                                      (Six-Bid's widow), drawn with its summary
 - ``speak_action(action) -> str``     how an action is said after the seat's name
                                       (default: "plays KC" for a card, "says pass" otherwise)
 - ``joke(rng) -> str``                a one-liner between deals (the ``jokes`` setting)
@@ -77,6 +79,16 @@ def felt(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     """
     hook = _hook(view["game"], "felt")
     return [(str(caption), list(cards)) for caption, cards in hook(view)] if hook is not None else []
+
+
+def summary_felt(game: str, summary: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The cards a scored deal turns face up (Six-Bid's widow, Schafkopf's skat), as ``felt``'s groups.
+
+    Why apart from ``summarize``: its lines name the cards for every interface; a page can also
+    draw them, and only the game knows which of its summary's keys are such cards.
+    """
+    hook = _hook(game, "summary_felt")
+    return [(str(caption), list(cards)) for caption, cards in hook(summary)] if hook is not None else []
 
 
 def trick_word(game: str) -> str:

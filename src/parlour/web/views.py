@@ -40,6 +40,7 @@ from ..text import (
     rank_keys,
     score_sheet,
     seat_labels,
+    summary_felt,
     trick_word,
     yes_no,
 )
@@ -217,6 +218,9 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         # what is asked, in the words the terminal says it (the game's ``prompt``: a discard, a give-back)
         "prompt": prompt(view, legal, hand) if legal and not auto else "",
         "felt": [{"caption": caption, "cards": cards} for caption, cards in felt(view)],
+        # the cards the last deal turned face up (a widow, a skat), drawn with its summary
+        "summary_felt": [{"caption": caption, "cards": cards}
+                         for caption, cards in summary_felt(game.name, view.get("last_deal") or {})],
         "trick_word": trick_word(game.name),
         "buttons": buttons, "keys": keys, "card_keys": bound, "yes_no": [yes, no], "illegal": illegal,
         # all the keys of each choice, as the terminal's (``b5``: the card under 5 with its announcement)

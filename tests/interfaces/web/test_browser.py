@@ -125,6 +125,14 @@ def test_a_person_plays_a_whole_deal_with_the_keyboard(browser: Any, server: Any
     # the deal summary comes as a dialog (its keyboard handling: test_features.py); Escape closes it
     page.wait_for_selector("#summary-dialog[open]")
     assert "This deal:" in page.text_content("#summary-lines")
+    # the cards the deal turns face up are drawn with its summary (Six-Bid's widow, Schafkopf's skat)
+    said = str(page.text_content("#summary-lines"))
+    # (Schafkopf's skat is shown after a Ramsch; a soloist's discard stays theirs)
+    drawn = {"sixbid": ("The widow", 3), "schafkopf": ("The skat", 2)}.get(game) if game != "schafkopf" \
+        or "The skat " in said else None
+    assert page.locator("#summary-dialog-cards .card-svg").count() == (drawn[1] if drawn else 0)
+    if drawn:
+        assert str(page.text_content("#summary-dialog-cards figcaption")).startswith(drawn[0])
     page.keyboard.press("Escape")
     page.wait_for_selector("#summary-dialog:not([open])", state="attached")
     DOCS.mkdir(exist_ok=True)

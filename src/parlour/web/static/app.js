@@ -541,9 +541,7 @@ function render() {
   // the middle of the felt: what lies face up besides the trick (parlour.text.felt: GOPS's diamond at stake,
   // the carried ones beside it), the trick being played, and apart from both the last trick (GOPS: turn)
   const word = f.trick_word || "trick";
-  $("felt").replaceChildren(...(f.felt || []).map(({ caption, cards }) => el("figure", { class: "felt-group" },
-    el("div", { class: "row", role: "img", "aria-label": `${caption}: ${cards.map(cardName).join(", ")}` },
-      ...cards.map((c) => el("span", { html: cardSVG(c, four) }))), el("figcaption", {}, prettyText(caption)))));
+  $("felt").replaceChildren(...feltGroups(f.felt));
   $("trick-title").textContent = word.charAt(0).toUpperCase() + word.slice(1);
   $("trick").replaceChildren(...played(v.trick || [], f.names));
   const last = v.last_trick;
@@ -566,6 +564,7 @@ function render() {
   $("describe").replaceChildren(...(f.describe || []).map((l) => el("li", {}, prettyText(l))));
   $("summary-box").hidden = !(f.summary && f.summary.length);
   $("summary").replaceChildren(...(f.summary || []).map((l) => el("li", {}, prettyText(l))));
+  $("summary-cards").replaceChildren(...feltGroups(f.summary_felt));
   $("replay").hidden = !f.can_replay;
   $("undo").hidden = !f.can_undo;
   $("demo-seat").hidden = f.seat === null || v.is_over;
@@ -615,6 +614,13 @@ function render() {
   if (!document.querySelector("dialog[open]") && (hadFocus || document.activeElement === document.body)) focusCursor();
 }
 
+// Cards lying face up, in captioned groups (parlour.text.felt on the table, summary_felt with a deal's summary).
+function feltGroups(groups) {
+  return (groups || []).map(({ caption, cards }) => el("figure", { class: "felt-group" },
+    el("div", { class: "row", role: "img", "aria-label": `${spokenText(caption)}: ${cards.map(cardName).join(", ")}` },
+      ...cards.map((c) => el("span", { html: cardSVG(c, four) }))), el("figcaption", {}, prettyText(caption))));
+}
+
 function focusCursor() {
   const cards = [...$("hand").children];
   const buttons = [...$("choices").children];
@@ -650,6 +656,7 @@ function showSummary(f) {
   }
   $("summary-title").textContent = f.view.is_over ? "The game is over" : "The deal is over";
   $("summary-lines").replaceChildren(...lines.map((l) => el("li", {}, prettyText(l))));
+  $("summary-dialog-cards").replaceChildren(...feltGroups(f.summary_felt));
   openDialog("summary-dialog");
   $("summary-ok").focus();
 }
