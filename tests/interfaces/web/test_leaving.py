@@ -183,3 +183,39 @@ def test_the_page_asks_before_resigning_and_the_other_page_is_told(server: Any) 
             assert "lost (you resigned)" in str(north.text_content(f"#my-games tr[data-table='{table_id}']"))
         finally:
             browser.close()
+
+
+def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(tmp_path: Any) -> None:
+    """A restart (a new ``Tables`` on the same store) finds the resignation in the record: the game
+    stays over, the computer players never move again, and nobody resigns it twice."""
+    from parlour.web.tables import Refused, Tables
+
+    async def scenario() -> None:
+        seats: list[dict[str, Any]] = [{"kind": "human", "claimed": True}, {"kind": "human", "claimed": True},
+                                       {"kind": "bot", "level": "easy"}]
+        tables = Tables(Store(tmp_path / "r.db"), workers=0)
+        try:
+            table_id, _ = tables.create("sixbid", {}, seats, seed=3)
+            live = tables.get(table_id)
+            assert live is not None
+            while live.advancing:
+                await asyncio.sleep(0.001)
+            await tables.resign(live, 1)
+            assert live.over and live.finished and live.ended == {"how": "resignation", "seat": 1, "winner": None,
+                                                                  "at": live.count}
+        finally:
+            tables.close()
+        again = Tables(Store(tmp_path / "r.db"), workers=0)
+        try:
+            back = again.get(table_id)
+            assert back is not None and back.over and back.ended == live.ended and back.finished == live.finished
+            await asyncio.sleep(0.05)
+            assert not back.advancing and back.count == live.count
+            with pytest.raises(Refused, match="the game is over"):
+                await again.resign(back, 0)
+            done = again.store.finished_game(back.finished or 0)
+            assert done is not None and done["winner"] is None and done["human_seat"] == 0
+        finally:
+            again.close()
+
+    asyncio.run(scenario())
