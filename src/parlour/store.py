@@ -569,19 +569,32 @@ class Store:
         return row[0] if row else None
 
     def stats(self) -> list[dict[str, Any]]:
-        """Played/won/lost/drawn per game and opponent level, from the human's seat."""
+        """Played/won/lost/drawn per game and opponent level, from the human's seat.
+
+        A game ended by a resignation (a browser table's record says ``"ended"``) is counted in
+        ``resigned`` too; with no winner (a three-player game) it is lost by the seat that
+        resigned and not drawn by anyone.  Why read from the record: that is where the ending
+        is kept (as ``"#undo"``), and a row whose record is damaged still counts as it can.
+        """
         rows = self._conn.execute(
             "SELECT game, level,"
             " COUNT(*),"
             " SUM(CASE WHEN winner IS NOT NULL AND winner = human_seat THEN 1 ELSE 0 END),"
-            " SUM(CASE WHEN winner IS NOT NULL AND winner != human_seat THEN 1 ELSE 0 END),"
-            " SUM(CASE WHEN winner IS NULL THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN winner IS NOT NULL AND winner != human_seat OR winner IS NULL AND quitter = human_seat"
+            " THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN winner IS NULL AND how IS NULL THEN 1 ELSE 0 END),"
             # a win after taking moves back (a "#undo N" marker in the record) is counted apart
-            " SUM(CASE WHEN winner IS NOT NULL AND winner = human_seat AND instr(record, '\"#undo ') > 0"
-            " THEN 1 ELSE 0 END)"
-            " FROM finished_games WHERE human_seat IS NOT NULL GROUP BY game, level ORDER BY game, level"
+            " SUM(CASE WHEN winner IS NOT NULL AND winner = human_seat AND undone THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN how = 'resignation' THEN 1 ELSE 0 END)"
+            " FROM (SELECT game, level, winner, human_seat, instr(record, '\"#undo ') > 0 AS undone,"
+            "  CASE WHEN instr(record, '\"ended\"') > 0 AND json_valid(record)"
+            "   THEN json_extract(record, '$.ended.how') END AS how,"
+            "  CASE WHEN instr(record, '\"ended\"') > 0 AND json_valid(record)"
+            "   THEN json_extract(record, '$.ended.seat') END AS quitter"
+            "  FROM finished_games WHERE human_seat IS NOT NULL)"
+            " GROUP BY game, level ORDER BY game, level"
         ).fetchall()
-        keys = ("game", "level", "played", "won", "lost", "drawn", "won_with_undo")
+        keys = ("game", "level", "played", "won", "lost", "drawn", "won_with_undo", "resigned")
         return [dict(zip(keys, row, strict=True)) for row in rows]
 
     # -- browser tables (parlour.web) ------------------------------------------------------

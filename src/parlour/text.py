@@ -10,6 +10,8 @@ no generic code names a game:
 - ``felt(view) -> list[(caption, cards)]`` cards lying face up on the table besides the trick
                                       (GOPS's diamond at stake), each group with its caption
 - ``summarize(summary) -> list[str]`` the game's own lines about a scored deal
+- ``summary_felt(summary) -> list[(caption, cards)]`` the cards a scored deal turns face up
+                                      (Six-Bid's widow), drawn with its summary
 - ``speak_action(action) -> str``     how an action is said after the seat's name
                                       (default: "plays KC" for a card, "says pass" otherwise)
 - ``joke(rng) -> str``                a one-liner between deals (the ``jokes`` setting)
@@ -77,6 +79,16 @@ def felt(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     """
     hook = _hook(view["game"], "felt")
     return [(str(caption), list(cards)) for caption, cards in hook(view)] if hook is not None else []
+
+
+def summary_felt(game: str, summary: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The cards a scored deal turns face up (Six-Bid's widow, Schafkopf's skat), as ``felt``'s groups.
+
+    Why apart from ``summarize``: its lines name the cards for every interface; a page can also
+    draw them, and only the game knows which of its summary's keys are such cards.
+    """
+    hook = _hook(game, "summary_felt")
+    return [(str(caption), list(cards)) for caption, cards in hook(summary)] if hook is not None else []
 
 
 def trick_word(game: str) -> str:
@@ -197,19 +209,26 @@ def deal_summary(game: str, summary: dict[str, Any], num_players: int, human: in
 
 
 def format_stats(rows: list[dict[str, Any]]) -> str:
-    """The statistics table (finished games per game and level), as line mode and the TUI show it."""
+    """The statistics table (finished games per game and level), as line mode and the TUI show it.
+
+    The ``resigned`` column only once a game ended by a resignation (a browser table's): the
+    terminal's games never do, and their table keeps its width.
+    """
     if not rows:
         return "No finished games yet."
+    resigns = any(r.get("resigned") for r in rows)
     head = (f"{'game':<10} {'level':<7} {'played':>6} {'won':>5} {'+undo':>5} {'lost':>5} {'drawn':>5}"
-            f" {'won %':>6}")
+            + (f" {'resigned':>8}" if resigns else "") + f" {'won %':>6}")
     lines = [head, "-" * len(head)]
     for r in rows:
         undone = int(r.get("won_with_undo") or 0)
         clean = r["won"] - undone
         pct = 100.0 * clean / r["played"] if r["played"] else 0.0
         lines.append(f"{r['game']:<10} {r['level']:<7} {r['played']:>6} {clean:>5} {undone:>5} {r['lost']:>5}"
-                     f" {r['drawn']:>5} {pct:>5.1f}%")
+                     f" {r['drawn']:>5}" + (f" {int(r.get('resigned') or 0):>8}" if resigns else "") + f" {pct:>5.1f}%")
     lines.append("won: clean wins; +undo: wins after taking moves back (counted apart); won % counts clean wins.")
+    if resigns:
+        lines.append("resigned: games ended by a resignation (lost by whoever resigned; never counted as drawn).")
     return "\n".join(lines)
 
 

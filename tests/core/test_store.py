@@ -30,10 +30,22 @@ def test_finishing_moves_the_game_to_the_records_and_counts_it(tmp_path):
     assert store.load_game("gops") is None
     assert store.finished_record(gid) == "rec1"
     assert store.stats() == [
-        {"game": "gops", "level": "easy", "played": 3, "won": 1, "lost": 1, "drawn": 1, "won_with_undo": 0},
-        {"game": "gops", "level": "random", "played": 1, "won": 1, "lost": 0, "drawn": 0, "won_with_undo": 0},
+        {"game": "gops", "level": "easy", "played": 3, "won": 1, "lost": 1, "drawn": 1, "won_with_undo": 0,
+         "resigned": 0},
+        {"game": "gops", "level": "random", "played": 1, "won": 1, "lost": 0, "drawn": 0, "won_with_undo": 0,
+         "resigned": 0},
     ]
     assert [g["id"] for g in store.finished_games("gops")][:1] == [5]
+
+
+def test_a_resigned_game_is_counted_as_its_record_says_and_never_as_drawn(tmp_path):
+    store = Store(tmp_path / "p.db")
+    ended = '{{"game": "sixbid", "actions": [], "ended": {{"how": "resignation", "seat": {}, "winner": null}}}}'
+    store.finish_game("sixbid", ended.format(0), "people", 0, None, [0, 0, 0])  # the person counted resigned
+    store.finish_game("sixbid", ended.format(2), "people", 0, None, [0, 0, 0])  # another resigned: no result
+    store.finish_game("sixbid", "{not json, \"ended\"", "people", 0, None, [0, 0, 0])  # damaged: still counted
+    assert store.stats() == [{"game": "sixbid", "level": "people", "played": 3, "won": 0, "lost": 1, "drawn": 1,
+                              "won_with_undo": 0, "resigned": 2}]
 
 
 def test_data_survives_reopening(tmp_path):

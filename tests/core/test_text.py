@@ -121,6 +121,10 @@ def test_the_felt_holds_what_a_game_says_lies_face_up_and_a_round_of_play_has_it
     assert text.felt(state.view(0))[-1] == ("Your bid, face down", [state.view(0)["chosen"]])
     assert all(caption != "Your bid, face down" for caption, _ in text.felt(state.view(1)))
     assert text.trick_word("gops") == "turn"
-    for game in ("clobby", "sixbid", "schafkopf", "truc"):
+    clobby = parlour.load("clobby").new_state(seed=1)
+    assert text.felt(clobby.view(0)) == [("Upcard", [clobby.view(0)["upcard"]])]  # face up from the deal on
+    clobby.apply("take")
+    assert text.felt(clobby.view(1)) == [(f"Upcard · trump {clobby.view(1)['upcard'][1]}", [clobby.view(1)["upcard"]])]
+    for game in ("sixbid", "schafkopf", "truc"):
         assert text.felt(parlour.load(game).new_state(seed=1).view(0)) == []
         assert text.trick_word(game) == "trick"

@@ -74,7 +74,9 @@ def history_router(share_history: bool) -> APIRouter:
         store = serving(request).store
         for table_id, seat, row in _opened(serving(request), links):
             done = store.finished_game(row["finished"]) if row["finished"] else None
+            record = json.loads(row["record"]) if done else {}  # how it ended: its record says (``LiveTable.record``)
             out.append({"table": table_id, "seat": seat, "game": row["game"], "actions": row["actions"],
+                        "ended": record.get("ended"), "left": [x["seat"] for x in record.get("left", [])],
                         "names": [s.get("name") or "" for s in row["seats"]], "finished": done is not None,
                         "winner": done["winner"] if done else None, "scores": done["scores"] if done else None,
                         "when": done["finished"] if done else None})

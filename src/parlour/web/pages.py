@@ -6,12 +6,14 @@ table's page, the history page, the games with their options and levels, rules, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from ..bots import levels
+from ..cards import is_card
 from ..registry import game_class, names, rules_text
 from . import assets
 from .views import web_keys
@@ -25,8 +27,23 @@ def games_catalogue() -> list[dict[str, Any]]:
                     "low": o.low, "high": o.high, "choices": list(o.choices) if o.choices else None}
                    for o in cls.OPTIONS]
         out.append({"name": name, "title": cls.title or name, "players": cls.num_players,
-                    "description": cls.description, "options": options, "levels": levels(name)})
+                    "description": cls.description, "options": options, "levels": levels(name),
+                    "fan": fan(cls.PACK)})
     return out
+
+
+def fan(pack: Sequence[str]) -> list[str]:
+    """Three cards of a game's own pack, drawn as a fan on its lobby tile: the highest (last in the
+    pack's order) of each of its first three suits, or a one-suit pack's last three.
+
+    Why from the pack: generic code names no game, and the fan then shows each game's own cards
+    (a 7 to A pack, GOPS's diamonds) without an image file.
+    """
+    cards = [c for c in pack if is_card(c)]
+    suits = list(dict.fromkeys(c[1] for c in cards))
+    if len(suits) < 3:
+        return cards[-3:]
+    return [[c for c in cards if c[1] == suit][-1] for suit in suits[:3]]
 
 
 

@@ -23,8 +23,8 @@ from .guard import origin_ok, refused
 from .jsontext import decode_unique, encode
 from .limits import Accounts, Bucket, peer_address, take_all
 from .pubsub import Subscription
-from .tables import MAX_DELAY, LiveTable, Refused, Tables, event_from_json, serving
-from .views import narrate_events, seat_frame, web_keys
+from .tables import LEFT, MAX_DELAY, LiveTable, Refused, Tables, event_from_json, serving
+from .views import ended_frame, narrate_events, seat_frame, web_keys
 
 log = logging.getLogger("parlour.web")
 
@@ -274,6 +274,11 @@ class Connection:
                 await self.tables.undo(live, self.seat)
             elif kind == "demo":
                 await self.tables.toggle_demo(live, self.seat)
+            elif kind == "resign":
+                await self.tables.resign(live, self.seat)
+            elif kind == "leave":
+                await self.tables.leave(live, self.seat)
+                await self.send({"type": "left", "message": LEFT})  # this page goes back to the lobby
             else:
                 await self.error("unknown message")
         except Refused as exc:
@@ -325,6 +330,12 @@ class Connection:
             frame["rate"] = [self.bucket.rate, self.bucket.burst]  # the page paces itself by it (app.js)
         frame["delay"] = min(float(live.settings.get("delay", 0.0)), MAX_DELAY)
         frame["finished"] = live.finished
+        if live.ended is not None:
+            ended_frame(frame, live.ended)
+        # resigning and leaving are offered to a person at a table with other people (alone, they just stop)
+        with_people = self.seat is not None and not self.tables.solo(live, self.seat)
+        frame["can_resign"] = with_people and not live.over
+        frame["can_leave"] = with_people and not live.over and bool(live.settings.get("takeover"))
         frame["commitment"] = live.commitment  # shown from the start; what it commits to comes after the game
         frame["proof"] = live.revealed(self.seat)
         frame["demo"] = self.seat in live.demo if self.seat is not None else False
@@ -344,6 +355,8 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "ping": {"type": str},
     "speed": {"type": str, "delay": (int, float)},
     "demo": {"type": str},
+    "resign": {"type": str},
+    "leave": {"type": str},
 }
 _LIMITS = {"token": 64, "name": 60, "action": 64, "client_seed": 32}
 

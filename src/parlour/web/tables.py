@@ -58,6 +58,9 @@ UNJOINED_KEPT = 3600.0  # seconds an unfinished table nobody joined stays in the
 EXPIRE_EVERY = 300.0  # seconds between looks in the store for such tables (a scan of the open ones)
 
 
+LEFT = "you left this seat: a computer player plays it to the end of the game"
+
+
 class Refused(ValueError):
     """An incoming request that changes nothing; ``str()`` is said to that browser."""
 
@@ -118,6 +121,7 @@ class LiveTable:
     saved: int = -1  # the action count in the store (``count`` until a burst of moves is saved; see ``_commit``)
     watchers: int = 0  # open connections, seats' and spectators' (``Tables.watch``)
     idle_since: float = field(default_factory=time.monotonic)  # when the last connection closed (or the load)
+    ended: dict[str, Any] | None = None  # a game ended before its end: {"how": "resignation", "seat", "winner", "at"}
 
     def __post_init__(self) -> None:
         if self.saved < 0:
@@ -146,6 +150,27 @@ class LiveTable:
         return len(self.seats)
 
     @property
+    def over(self) -> bool:
+        """Whether the game has ended: played to its end, or ended by a resignation (``Tables.resign``)."""
+        return self.ended is not None or (self.table is not None and self.table.is_over)
+
+    def record(self) -> dict[str, Any]:
+        """The game's record, with how the browser table changed it: who resigned, who left their seat.
+
+        Why in the record: it is what the store keeps of a finished game and what ``parlour
+        export`` hands out, so it must say why a game stopped short of its end (``"ended"``) and
+        whose moves a computer made once its person left (``"left"``).  ``from_json`` reads past
+        both keys: the actions replay as they stand.
+        """
+        record = self.dealt.state.record()
+        left = [{"seat": seat, **info["left"]} for seat, info in enumerate(self.seats) if info.get("left")]
+        if left:
+            record["left"] = left
+        if self.ended is not None:
+            record["ended"] = dict(self.ended)
+        return record
+
+    @property
     def dealt(self) -> Table:
         """The table, once dealt; ``Refused`` before (every request to play one says so)."""
         if self.table is None:
@@ -170,7 +195,7 @@ class LiveTable:
         every deal (DESIGN.md: a record goes to people only after the game).  Texts, not
         numbers: a browser's JSON numbers cannot hold 128 bits.
         """
-        if seat is None or self.table is None or not self.table.is_over or self.table.state.proof is None:
+        if seat is None or self.table is None or not self.over or self.table.state.proof is None:
             return None
         proof = self.table.state.proof
         return {"commitment": proof["commitment"], "server_seed": str(proof["server_seed"]),
@@ -184,6 +209,9 @@ class LiveTable:
         """
         if seat in self.demo:
             return self.demo[seat]
+        left = self.seats[seat].get("left")
+        if left:  # its person left it for good (``Tables.leave``)
+            return str(left["level"])
         takeover = self.settings.get("takeover")
         if not takeover or self.seats[seat]["kind"] != "human" or self.connected.get(seat, 0) > 0:
             return None
@@ -196,7 +224,7 @@ class LiveTable:
         """The seats as every browser may see them: never a token."""
         return [{"kind": s["kind"], "level": s.get("level"), "name": s.get("name") or "",
                  "claimed": bool(s.get("claimed")), "joined": bool(s.get("joined")),
-                 "connected": self.connected.get(i, 0) > 0,
+                 "connected": self.connected.get(i, 0) > 0, "left": bool(s.get("left")),
                  "stand_in": self.stand_in(i)}
                 for i, s in enumerate(self.seats)]
 
@@ -381,6 +409,7 @@ class Tables:
             _table_for(row["game"], record, row["seats"], bool(row["settings"].get("open")))
         live = LiveTable(table_id, row["game"], table, row["seats"], row["settings"], row["actions"],
                          row["finished"], pending=pending)
+        live.ended = record.get("ended")
         live.remember(events)
         self.live[table_id] = live
         self.kick(live)
@@ -401,6 +430,8 @@ class Tables:
             raise Refused("this link does not open that seat")
         if not secrets.compare_digest(token_hash(token), info["token"]):
             raise Refused("this link does not open that seat")
+        if info.get("left"):
+            raise Refused(LEFT)
         return seat
 
     def claim(self, live: LiveTable, seat: int, name: object, client_seed: object = None) -> None:
@@ -451,8 +482,10 @@ class Tables:
         if not isinstance(action, str) or not action or len(action) > 64:
             raise Refused("an action is a short text")
         table = live.dealt
-        if live.finished is not None or table.is_over:
+        if live.finished is not None or live.over:
             raise Refused("the game is over")
+        if live.seats[seat].get("left"):
+            raise Refused(LEFT)
         if table.to_move != seat:
             raise Refused("it is not your turn")
         if action not in table.state.legal_actions():
@@ -543,7 +576,7 @@ class Tables:
     async def _apply(self, live: LiveTable, seat: int, action: str, expect: int | None = None,
                      hold: bool = False) -> bool:
         async with live.lock:
-            if live.dealt.to_move != seat or live.dealt.is_over or (expect is not None and live.count != expect):
+            if live.dealt.to_move != seat or live.over or (expect is not None and live.count != expect):
                 return False
             before = live.count
             state = live.dealt.state
@@ -586,18 +619,21 @@ class Tables:
         False: another writer got there first; the table is reloaded from the store (what was
         not saved was never shown to anyone) and the caller has the browsers resynchronise.
         """
-        if live.saved == live.count:
+        resigned = live.ended is not None and live.finished is None  # a resignation changes no action count
+        if live.saved == live.count and not resigned:
             return True
         state = live.dealt.state
         finished = None
-        if state.is_over:
+        if live.over:
             humans = [i for i, s in enumerate(live.seats) if s["kind"] == "human"]
             bots = [s["level"] for s in live.seats if s["kind"] == "bot"]
-            # a game the computer finished for the person (demo, F2) is no result of theirs, as at the terminal
-            human_seat = humans[0] if humans and humans[0] not in live.demo else None
+            # a game the computer finished for the person (demo, F2; a seat its person left) is no result of
+            # theirs, as at the terminal: the result counted is the first person's who played on
+            human_seat = next((i for i in humans if i not in live.demo and not live.seats[i].get("left")), None)
+            winner = state.winner if live.ended is None else live.ended["winner"]
             finished = {"level": bots[0] if bots else "people", "human_seat": human_seat,
-                        "winner": state.winner, "scores": list(state.scores)}
-        saved = self.store.save_web_table(live.id, encode(state.record()), live.seats, expected=live.saved,
+                        "winner": winner, "scores": list(state.scores)}
+        saved = self.store.save_web_table(live.id, encode(live.record()), live.seats, expected=live.saved,
                                           actions=live.count, finished=finished)
         if saved is None:
             log.warning("table %s: a stale write was refused; reloading it", live.id)
@@ -681,7 +717,7 @@ class Tables:
             self._announce(live, [])
 
     async def _standing_in(self, live: LiveTable, seat: int, level: str) -> None:
-        if seat not in live.standing_in and seat not in live.demo:
+        if seat not in live.standing_in and seat not in live.demo and not live.seats[seat].get("left"):
             live.standing_in.add(seat)
             await self._publish_events(live, [_note("stand_in", seat, {"level": level})])
 
@@ -697,6 +733,42 @@ class Tables:
             live.standing_in.discard(seat)
             await self._publish_events(live, [_note("demo", seat, {"level": live.demo[seat]})])
             self.kick(live)
+
+    # -- leaving a table: resigning the game, leaving the seat to a computer ------------------
+    async def resign(self, live: LiveTable, seat: int) -> None:
+        """``seat``'s person gives the game up: it ends now, recorded as ended by their resignation.
+
+        The winner: the other player of a two-player game; with more players nobody (the game
+        never reached its end, and no game's score says who was ahead of whom).  Saved as a
+        finished game at once (``save_pending``), then told to everyone.
+        """
+        async with live.lock:
+            if live.dealt.is_over or live.ended is not None or live.finished is not None:  # (dealt: refuses before)
+                raise Refused("the game is over")
+            winner = 1 - seat if live.num_players == 2 else None
+            live.ended = {"how": "resignation", "seat": seat, "winner": winner, "at": live.count}
+            await self._commit(live, [_note("resigned", seat, {"winner": winner})])
+
+    async def leave(self, live: LiveTable, seat: int) -> None:
+        """``seat``'s person leaves the table for good: the takeover's computer player plays the seat to the end.
+
+        Only at a table made with a takeover (the others agreed to play on against a computer);
+        elsewhere the person may resign, or close the page and keep the seat.  Their link no
+        longer opens the seat (``seat_for``), and the game is no result of theirs.
+        """
+        takeover = live.settings.get("takeover")
+        if not takeover:
+            raise Refused("at this table no computer player takes over a seat: resign the game instead, "
+                          "or close the page (your seat stays yours)")
+        if live.over or live.finished is not None:
+            raise Refused("the game is over")
+        level = str(takeover["level"])
+        live.seats[seat]["left"] = {"at": live.count, "level": level}
+        live.demo.pop(seat, None)
+        live.standing_in.discard(seat)
+        self.store.save_web_seats(live.id, live.seats)
+        await self._publish_events(live, [_note("left", seat, {"level": level})])
+        self.kick(live)
 
     def _announce(self, live: LiveTable, events: list[Event]) -> None:
         try:
@@ -728,7 +800,7 @@ class Tables:
     # -- the computer players ----------------------------------------------------------------
     def kick(self, live: LiveTable) -> None:
         """Let the computer players (and automatic answers) move, in the background."""
-        if live.advancing or live.table is None or live.table.is_over:
+        if live.advancing or live.table is None or live.over:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -745,7 +817,7 @@ class Tables:
             while self.live.get(live.id) is live:
                 table = live.dealt
                 seat = table.to_move
-                if seat is None or table.is_over:
+                if seat is None or live.over:
                     return
                 action = table.auto_action()
                 count = live.count

@@ -40,6 +40,7 @@ from ..text import (
     rank_keys,
     score_sheet,
     seat_labels,
+    summary_felt,
     trick_word,
     yes_no,
 )
@@ -91,9 +92,33 @@ def narrate_events(events: list[Event], game: str, num_players: int, seat: int |
             lines.append(f"Demo: the computer ({event.data.get('level')}) plays {names[event.seat]} too.")
         elif kind == "demo_end" and event.seat is not None:
             lines.append(f"Demo over: {names[event.seat]} plays again.")
+        elif kind == "left" and event.seat is not None:
+            lines.append(f"{names[event.seat]} has left the table: a computer player ({event.data.get('level')})"
+                         " plays that seat to the end of the game.")
+        elif kind == "resigned" and event.seat is not None:
+            lines.append(f"*** {ended_text(names, event.seat, event.data.get('winner'))} ***")
         else:
             lines += narrate(event, game, num_players, seat)
     return lines
+
+
+def ended_text(names: list[str], seat: int, winner: int | None) -> str:
+    """How a game ended by a resignation is said: in the announcements, and on the table once it is over."""
+    result = "The game ends without a winner." if winner is None else f"{names[winner]} wins."
+    return f"Game over: {names[seat]} resigned. {result}"
+
+
+def ended_frame(frame: dict[str, Any], ended: dict[str, Any]) -> None:
+    """A frame of a table whose game ended by a resignation: over, for the page, though the deal stopped short.
+
+    Why the view is changed here, in the frame only: the engine's state goes on (its record
+    replays as it stands), but nobody is to move in it any more, and the page shows a game over
+    from the view's ``is_over`` and ``winner`` as it does for a game played to its end.
+    """
+    view = frame["view"] = {**frame["view"], "is_over": True, "winner": ended.get("winner"), "current_player": None}
+    view.pop("legal_actions", None)
+    frame.update(buttons=[], prompt="", illegal={}, auto=False, can_replay=False, can_undo=False,
+                 ended={**ended, "text": ended_text(frame["names"], int(ended["seat"]), ended.get("winner"))})
 
 
 def web_key_table(game: str) -> list[tuple[str, str]]:
@@ -193,6 +218,9 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         # what is asked, in the words the terminal says it (the game's ``prompt``: a discard, a give-back)
         "prompt": prompt(view, legal, hand) if legal and not auto else "",
         "felt": [{"caption": caption, "cards": cards} for caption, cards in felt(view)],
+        # the cards the last deal turned face up (a widow, a skat), drawn with its summary
+        "summary_felt": [{"caption": caption, "cards": cards}
+                         for caption, cards in summary_felt(game.name, view.get("last_deal") or {})],
         "trick_word": trick_word(game.name),
         "buttons": buttons, "keys": keys, "card_keys": bound, "yes_no": [yes, no], "illegal": illegal,
         # all the keys of each choice, as the terminal's (``b5``: the card under 5 with its announcement)

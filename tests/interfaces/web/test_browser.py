@@ -125,6 +125,14 @@ def test_a_person_plays_a_whole_deal_with_the_keyboard(browser: Any, server: Any
     # the deal summary comes as a dialog (its keyboard handling: test_features.py); Escape closes it
     page.wait_for_selector("#summary-dialog[open]")
     assert "This deal:" in page.text_content("#summary-lines")
+    # the cards the deal turns face up are drawn with its summary (Six-Bid's widow, Schafkopf's skat)
+    said = str(page.text_content("#summary-lines"))
+    # (Schafkopf's skat is shown after a Ramsch; a soloist's discard stays theirs)
+    drawn = {"sixbid": ("The widow", 3), "schafkopf": ("The skat", 2)}.get(game) if game != "schafkopf" \
+        or "The skat " in said else None
+    assert page.locator("#summary-dialog-cards .card-svg").count() == (drawn[1] if drawn else 0)
+    if drawn:
+        assert str(page.text_content("#summary-dialog-cards figcaption")).startswith(drawn[0])
     page.keyboard.press("Escape")
     page.wait_for_selector("#summary-dialog:not([open])", state="attached")
     DOCS.mkdir(exist_ok=True)
@@ -230,3 +238,31 @@ def test_the_page_paces_itself_by_the_rate_limit_instead_of_being_refused(browse
     held = speeds[int(BURST):]
     assert held and held[-1] - speeds[0] >= (len(values) - BURST) / RATE, "the rest waited for the bucket"
     assert not page.errors
+
+
+def test_the_lobby_gives_each_game_a_tile_and_its_screenshot_is_made(browser: Any, server: Any) -> None:
+    from interfaces.web.test_features import low_contrast  # (the WCAG AA measure the table's pages are held to)
+    from parlour.registry import game_class, names
+    from parlour.web.pages import fan
+
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#quick-games .tile")
+    tiles = page.locator("#quick-games .tile")
+    assert tiles.count() == len(names())
+    for i, name in enumerate(names()):
+        tile, cls = tiles.nth(i), game_class(name)
+        assert tile.get_attribute("data-game") == name
+        assert tile.locator("h3").text_content() == cls.title
+        assert tile.locator(".tile-about").text_content() == cls.description
+        assert tile.locator(".tile-players").text_content() == f"{cls.num_players} players"
+        assert tile.locator(".fan .card-svg").count() == len(fan(cls.PACK)) == 3  # drawn, not an image file
+        assert tile.locator("button.quick").text_content() == f"Play {cls.title}"
+    assert low_contrast(page) == []
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS / "web-lobby.png"))
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone: one tile a row, nothing wider than the page
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    boxes = [tiles.nth(i).bounding_box() for i in range(2)]
+    assert boxes[0] is not None and boxes[1] is not None and boxes[1]["y"] > boxes[0]["y"]
+    assert not page.errors and not page.console_errors

@@ -194,6 +194,26 @@ def test_the_sixbid_give_back_says_whom_and_for_which_card(browser: Any, server:
     assert not page.errors, page.errors
 
 
+# ------------------------------------------------------------------ the cards lying face up, drawn (issue 25, point 4)
+def test_the_clobby_upcard_with_its_trump_and_the_picked_up_skat_are_drawn_on_the_felt(
+        browser: Any, server: Any) -> None:
+    clobby = parlour.load("clobby").new_state(seed=1)
+    clobby.apply("take")  # elder takes the upcard's suit: the caption says the trump too
+    discard = schafkopf_discard()
+    for state, caption in ((clobby, f"Upcard · trump {clobby.view(0)['upcard'][1]}"),
+                           (discard, "The skat you picked up")):
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        page = open_seat(browser, stored(server, state, (seat,)), seat)
+        groups = page.eval_on_selector_all(
+            "#felt .felt-group", "gs => gs.map(g => [g.querySelector('figcaption').textContent, "
+            "g.querySelectorAll('svg.card-svg').length])")
+        cards = felt(view)[0][1]
+        assert groups[0] == [pretty(caption), len(cards)] and cards == (view.get("skat") or [view.get("upcard")])
+        page.close()
+
+
 # ------------------------------------------------------------------ 2. GOPS: the stake on the felt, the last turn apart
 def gops_after_a_tie() -> parlour.State:
     state = parlour.load("gops").new_state(seed=5)

@@ -109,6 +109,18 @@ def describe(view: ClobbyView) -> list[str]:
     return lines
 
 
+def felt(view: ClobbyView) -> list[tuple[str, list[str]]]:
+    """The upcard, face up on the table all deal (``describe`` names it), with the trump once fixed:
+    drawn where the eye is, not only said."""
+    upcard = view.get("upcard")
+    if not upcard:
+        return []
+    trump = view.get("trump")
+    caption = "Upcard" if trump is None else f"Upcard · trump {trump}" if trump in SUIT_NAMES \
+        else f"Upcard · {trump.replace('-', ' ')}"
+    return [(caption, [upcard])]
+
+
 def summarize(summary: dict[str, Any]) -> list[str]:
     if summary["thrown_in"]:
         return [f"Thrown in ({summary.get('reason') or 'no trumps'}): no score."]

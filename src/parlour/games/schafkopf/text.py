@@ -97,6 +97,24 @@ def describe(view: SchafkopfView) -> list[str]:
     return lines
 
 
+def felt(view: SchafkopfView) -> list[tuple[str, list[str]]]:
+    """The skat the soloist picked up, while they choose their discard, and the discard itself (face
+    down to the others; its pips count for them): the cards ``describe`` names, drawn."""
+    groups: list[tuple[str, list[str]]] = []
+    skat, discard, phase = view.get("skat"), view.get("discard"), view.get("phase")  # (a spectator has neither)
+    if skat and phase == "discard":
+        groups.append(("The skat you picked up", list(skat)))
+    if discard and phase != "over":
+        groups.append(("Your discard, face down", list(discard)))
+    return groups
+
+
+def summary_felt(summary: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The skat, face up once the deal is over (``summarize`` names it)."""
+    skat = list(summary.get("skat") or [])
+    return [(f"The skat ({_pips(skat)} pips)", skat)] if skat else []
+
+
 def summarize(summary: dict[str, Any]) -> list[str]:
     pips = summary["pips"]
     tricks = summary["tricks"]

@@ -107,6 +107,12 @@ def describe(view: SixBidView) -> list[str]:
     return lines
 
 
+def summary_felt(summary: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The widow, face up once the deal is over (``summarize`` names it)."""
+    widow = list(summary.get("widow") or [])
+    return [(f"The widow ({summary.get('widow_pips', 0)} pips)", widow)] if widow else []
+
+
 def summarize(summary: dict[str, Any]) -> list[str]:
     """The deal-over lines for one deal summary (``state.deals[-1]``)."""
     widow = summary.get("widow") or []

@@ -139,14 +139,21 @@ async function lobby() {
   const kept = localStorage.getItem("parlour-level");
   level.replaceChildren(...levels.map((lv) => el("option", { value: lv, selected: lv === (levels.includes(kept) ? kept : "easy") }, lv)));
   level.addEventListener("change", () => localStorage.setItem("parlour-level", level.value));
-  $("quick-games").replaceChildren(...games.map((g) => el("button", { type: "button", class: "quick", "data-game": g.name,
+  // Each game a tile: its name, what it is in a line, for how many, a fan of its own cards, and its Play button.
+  $("quick-games").replaceChildren(...games.map((g) => el("article", { class: "tile", "data-game": g.name,
+    "aria-labelledby": `tile-${g.name}` },
+  el("div", { class: "fan", "aria-hidden": "true" }, ...(g.fan || []).map((c) => el("span", { html: cardSVG(c, four) }))),
+  el("h3", { id: `tile-${g.name}` }, g.title),
+  el("p", { class: "tile-players" }, `${g.players} players`),
+  el("p", { class: "tile-about" }, g.description || ""),
+  el("button", { type: "button", class: "quick", "data-game": g.name,
     onclick: async () => {
       const seats = [{ kind: "me" }, ...Array.from({ length: g.players - 1 }, () => ({ kind: "bot", level: level.value }))];
       if (!named(seats)) return;
       const res = await request(g, seats, { takeover: null, open: false }, {});
       if (!res.ok) { await failed(res); return; }
       sitDown(g, await res.json());
-    } }, `Play ${g.title}`)));
+    } }, `Play ${g.title}`))));
   // Demo: every seat a computer player (each seat's chosen level, else easy), watched with every hand open.
   $("demo").addEventListener("click", async () => {
     const g = games.find((x) => x.name === select.value);
@@ -218,7 +225,10 @@ async function history() {
   $("no-my-games").hidden = mine.games.length > 0;
   for (const g of mine.games.slice().reverse()) {
     const when = g.when ? new Date(g.when * 1000).toLocaleString() : "";
-    const outcome = !g.finished ? "not finished" : g.winner === null ? "drawn" : g.winner === g.seat ? "won" : "lost";
+    let outcome = !g.finished ? "not finished" : g.winner === null ? (g.ended ? "no winner" : "drawn") : g.winner === g.seat ? "won" : "lost";
+    const seats = seatNames(g.names.length);
+    if (g.ended) outcome += g.ended.seat === g.seat ? " (you resigned)" : ` (${seats[g.ended.seat]} resigned)`;
+    else if ((g.left || []).includes(g.seat)) outcome = "you left your seat (a computer played on)";
     const link = { table: g.table, seat: g.seat, token: seatLinks().find((l) => l.table === g.table && l.seat === g.seat).token };
     const cell = g.finished
       ? el("button", { type: "button", class: "my-record", onclick: () => showMyRecord(g.game, link) }, "Record")
@@ -283,7 +293,7 @@ function clientSeed() {
 
 // ---------------------------------------------------------------- the table
 const T = { ws: null, frame: null, waiting: null, seat: null, token: null, id: null, cursor: 0, retry: 0, dealsSeen: null,
-  keys: null, hint: null, opener: null, sequence: "" };
+  keys: null, hint: null, opener: null, sequence: "", confirming: null };
 
 function table(id) {
   T.id = id;
@@ -309,8 +319,15 @@ function table(id) {
   $("demo-seat").addEventListener("click", () => send({ type: "demo" }));
   $("speed").addEventListener("change", () => send({ type: "speed", delay: Number($("speed").value) }));
   $("fair-help").addEventListener("click", () => openDialog("fair-dialog"));
+  $("resign").addEventListener("click", () => confirmLeaving("resign"));
+  $("leave").addEventListener("click", () => confirmLeaving("leave"));
+  $("confirm-dialog").addEventListener("close", () => {
+    const asked = T.confirming;
+    T.confirming = null;
+    if ($("confirm-dialog").returnValue === "yes" && asked) send({ type: asked });
+  });
   $("verify").addEventListener("click", () => downloadRecord());
-  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog", "fair-dialog"]) {
+  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog", "fair-dialog", "confirm-dialog"]) {
     $(d).addEventListener("close", () => restoreFocus());
   }
   document.addEventListener("keydown", onKey);
@@ -404,6 +421,7 @@ function onFrame(f) {
   if (f.type === "error") { if (!T.frame) setStatus(f.message); tell(f.message); return; }
   if (f.type === "hint") { showHint(f); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
+  if (f.type === "left") { location.href = "/"; return; }  // this person left their seat (the lobby, again)
   if (f.type === "presence") {  // the seats alone
     if (T.frame) { T.frame.players = f.players; render(); } else if (T.waiting) showWaiting({ ...T.waiting, players: f.players });
     return;
@@ -523,9 +541,7 @@ function render() {
   // the middle of the felt: what lies face up besides the trick (parlour.text.felt: GOPS's diamond at stake,
   // the carried ones beside it), the trick being played, and apart from both the last trick (GOPS: turn)
   const word = f.trick_word || "trick";
-  $("felt").replaceChildren(...(f.felt || []).map(({ caption, cards }) => el("figure", { class: "felt-group" },
-    el("div", { class: "row", role: "img", "aria-label": `${caption}: ${cards.map(cardName).join(", ")}` },
-      ...cards.map((c) => el("span", { html: cardSVG(c, four) }))), el("figcaption", {}, prettyText(caption)))));
+  $("felt").replaceChildren(...feltGroups(f.felt));
   $("trick-title").textContent = word.charAt(0).toUpperCase() + word.slice(1);
   $("trick").replaceChildren(...played(v.trick || [], f.names));
   const last = v.last_trick;
@@ -548,12 +564,15 @@ function render() {
   $("describe").replaceChildren(...(f.describe || []).map((l) => el("li", {}, prettyText(l))));
   $("summary-box").hidden = !(f.summary && f.summary.length);
   $("summary").replaceChildren(...(f.summary || []).map((l) => el("li", {}, prettyText(l))));
+  $("summary-cards").replaceChildren(...feltGroups(f.summary_felt));
   $("replay").hidden = !f.can_replay;
   $("undo").hidden = !f.can_undo;
   $("demo-seat").hidden = f.seat === null || v.is_over;
   $("demo-seat").setAttribute("aria-pressed", f.demo ? "true" : "false");
   $("demo-seat").textContent = f.demo ? "Take my seat back (F2)" : "Demo (F2)";
   $("speed-box").hidden = !f.can_speed;
+  $("resign").hidden = !f.can_resign;
+  $("leave").hidden = !f.can_leave;
   showCommitment(f);
   const nearest = SPEEDS.reduce((a, b) => (Math.abs(b - f.delay) < Math.abs(a - f.delay) ? b : a));
   $("speed").value = String(nearest);
@@ -581,7 +600,8 @@ function render() {
       "aria-keyshortcuts": key && keys === key ? key : null, "data-keys": keys || null, onclick: () => act(a) },
     keys ? `[${keys}] ${prettyText(a)}` : prettyText(a), el("span", { class: "sr" }, ` (${label})`)));
   }
-  if (v.is_over) {
+  if (f.ended) setStatus(f.ended.text);
+  else if (v.is_over) {
     const w = v.winner;
     setStatus(`Game over: ${w === null || w === undefined ? "a tie" : f.names[w] + " wins"}.`);
   } else if (f.seat !== null && v.current_player === f.seat && f.demo) {
@@ -592,6 +612,13 @@ function render() {
     setStatus(`Waiting for ${f.names[v.current_player]}.`);
   }
   if (!document.querySelector("dialog[open]") && (hadFocus || document.activeElement === document.body)) focusCursor();
+}
+
+// Cards lying face up, in captioned groups (parlour.text.felt on the table, summary_felt with a deal's summary).
+function feltGroups(groups) {
+  return (groups || []).map(({ caption, cards }) => el("figure", { class: "felt-group" },
+    el("div", { class: "row", role: "img", "aria-label": `${spokenText(caption)}: ${cards.map(cardName).join(", ")}` },
+      ...cards.map((c) => el("span", { html: cardSVG(c, four) }))), el("figcaption", {}, prettyText(caption))));
 }
 
 function focusCursor() {
@@ -629,8 +656,25 @@ function showSummary(f) {
   }
   $("summary-title").textContent = f.view.is_over ? "The game is over" : "The deal is over";
   $("summary-lines").replaceChildren(...lines.map((l) => el("li", {}, prettyText(l))));
+  $("summary-dialog-cards").replaceChildren(...feltGroups(f.summary_felt));
   openDialog("summary-dialog");
   $("summary-ok").focus();
+}
+
+// Resigning or leaving one's seat ends something for the others too: it is asked once more, in a dialog.
+const LEAVING = {
+  resign: ["Resign the game?", "The game ends now for everyone at the table, and it is recorded as ended by your resignation."],
+  leave: ["Leave your seat?", "A computer player takes your seat for the rest of the game, and this link will no longer open it."],
+};
+
+function confirmLeaving(what) {
+  T.confirming = what;
+  $("confirm-title").textContent = LEAVING[what][0];
+  $("confirm-text").textContent = LEAVING[what][1];
+  $("confirm-yes").textContent = what === "resign" ? "Yes, resign" : "Yes, leave my seat";
+  $("confirm-dialog").returnValue = "";
+  openDialog("confirm-dialog");
+  $("confirm-no").focus();
 }
 
 function showSheet() {
