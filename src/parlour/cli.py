@@ -43,6 +43,9 @@ MAX_DELAY = 10.0  # seconds after each computer move; more would look like a han
 MAX_DEALS = 10_000
 MAX_SEED = 2**63 - 1
 MAX_THINK = 30.0  # seconds a strong player may think per decision
+#: the strong levels' defaults (each game's ``strong.DEFAULT_THINK``; kept here so the help does not load the search)
+THINK_HELP = (f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
+              "(default: Clobby 0.25, Schafkopf 0.25, Six-Bid 0.4)")
 MAX_GAME_NUMBER = 2**63 - 1  # SQLite's largest row id
 MAX_RECORD_BYTES = 10 * 2**20  # a whole long game is well under 1 MB
 _OPTION_DEST = "game_option_"  # a game's options live apart from the command's own
@@ -228,9 +231,7 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
         p.add_argument("--delay", type=_seconds(MAX_DELAY), default=0.0, metavar="S",
                        help=f"seconds to pause after each computer move, 0 to {MAX_DELAY:g} (default 0)")
         p.add_argument("--jokes", action="store_true", help="the computer tells jokes (Le Truc)")
-        p.add_argument("--think", type=_seconds(MAX_THINK), metavar="S",
-                       help=f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
-                            "(default: Clobby 0.25, Schafkopf 0.1, Six-Bid 0.4)")
+        p.add_argument("--think", type=_seconds(MAX_THINK), metavar="S", help=THINK_HELP)
         if game is not None:
             _add_game_options(p, game)
 
@@ -243,9 +244,7 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
                    help="also write the game record (JSON) to this file")
     p.add_argument("--deals", type=_whole(1, MAX_DEALS), metavar="N",
                    help=f"stop after this many deals, 1 to {MAX_DEALS} (default: the whole game)")
-    p.add_argument("--think", type=_seconds(MAX_THINK), metavar="S",
-                   help=f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
-                            "(default: Clobby 0.25, Schafkopf 0.1, Six-Bid 0.4)")
+    p.add_argument("--think", type=_seconds(MAX_THINK), metavar="S", help=THINK_HELP)
     if game is not None:
         _add_game_options(p, game)
 

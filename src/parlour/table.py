@@ -26,18 +26,19 @@ EventKind = Literal["action", "trick", "deal_scored", "deal", "replay", "undo", 
 
 
 def mix_reason(policy: dict[str, float]) -> str | None:
-    """Why an equilibrium player's hint: the mix it draws from ("the equilibrium mix is A♣ 62 %,
-    K♣ 38 %"), most likely first; None when the hint is forced.
+    """Why a mixing player's hint: the probabilities it draws from ("drawn from 4♣ 38 %, 5♣ 24 %,
+    ..."), most likely first; None when one action has them all.
 
-    Why a mix and not one best action: in GOPS and Le Truc any single choice is exploitable, so
-    the strong player draws its action from these probabilities, and the hint is one such draw.
+    Why a mix and not one best action: in GOPS and Le Truc any single fixed choice is
+    exploitable, so those players draw their action from such a mix (the strong ones from an
+    equilibrium), and the hint is one draw.
     """
     shown = sorted(((p, a) for a, p in policy.items() if p >= 0.005), reverse=True)
     if len(shown) < 2:
         return None
     parts = ", ".join(f"{pretty_action(a)} {round(100 * p)} %" for p, a in shown[:4])
     more = f" and {len(shown) - 4} more" if len(shown) > 4 else ""
-    return f"the equilibrium mix is {parts}{more}; this hint is one draw from it"
+    return f"drawn from the player's mix: {parts}{more}"
 
 
 def seat_names(num_players: int) -> tuple[str, ...]:
@@ -166,7 +167,7 @@ class Table:
                 action, reason = explain(view, rng)
                 return str(action), str(reason) if reason else None
             policy = getattr(self._hinter, "policy", None)
-            if policy is not None:  # an equilibrium player: its mix is the reason
+            if policy is not None:  # a mixing player (GOPS, Le Truc): its mix is the reason
                 return self._hinter.act(view, rng), mix_reason(policy(view))
             return self._hinter.act(view, rng), None
         except Exception:  # a strong player that cannot run here (its data missing) must not cost the hint

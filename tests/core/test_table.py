@@ -169,7 +169,7 @@ def test_the_view_kept_from_the_last_action_changes_no_event(game: str, monkeypa
 
 
 @pytest.mark.parametrize("game", ["gops", "truc"])
-def test_an_equilibrium_players_hint_gives_its_mix_as_the_reason(game):
+def test_a_mixing_players_hint_gives_its_mix_as_the_reason(game):
     """Issue 25, point 12: GOPS and Le Truc hints say why too: the probabilities they draw from."""
     from parlour.bots import make
 
@@ -177,4 +177,4 @@ def test_an_equilibrium_players_hint_gives_its_mix_as_the_reason(game):
     table = Table(state, [None, make(game, "strong")], hint_level="strong")
     action, reason = table.suggest(state.current_player)
     assert action in state.legal_actions()
-    assert reason is not None and reason.startswith("the equilibrium mix is ") and " %" in reason
+    assert reason is not None and reason.startswith("drawn from the player's mix: ") and " %" in reason

@@ -90,6 +90,14 @@ def test_the_hint_says_why_where_the_player_can() -> None:
     table._hinter = Explaining()
     legal = table.state.legal_actions()
     assert table.suggest() == (legal[-1], "because")
-    table._hinter = make("gops", "easy")
+    table._hinter = make("gops", "easy")  # an equilibrium player's mix is its reason (issue 25, point 12)
+    action, reason = table.suggest()
+    assert action in legal and reason is not None and reason.startswith("drawn from the player's mix: ")
+
+    class Silent:
+        def act(self, view, rng):
+            return view["legal_actions"][0]
+
+    table._hinter = Silent()  # a player that can say nothing: no reason
     action, reason = table.suggest()
     assert action in legal and reason is None
