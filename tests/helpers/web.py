@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -34,3 +37,15 @@ def pretty(text: str) -> str:
     word naming a suit as its symbol ("trump C" -> "trump ♣"), but not a list of letters ("one of C D H S")."""
     text = re.sub(r"\b([2-9TJQKA])([CDHS])\b", lambda m: ("10" if m[1] == "T" else m[1]) + SUITS[m[2]], text)
     return re.sub(r"\b(trump|name|of|suit) ([CDHS])\b(?! [CDHS]\b)", lambda m: f"{m[1]} {SUITS[m[2]]}", text)
+
+
+async def frames_until(ws: Any, done: Callable[[dict[str, Any]], bool], into: list[dict[str, Any]],
+                       timeout: float = 30) -> dict[str, Any]:
+    """Read frames (kept in ``into``) until one satisfies ``done``; returns it."""
+    async def read() -> dict[str, Any]:
+        while True:
+            frame = json.loads(await ws.recv())
+            into.append(frame)
+            if done(frame):
+                return frame
+    return await asyncio.wait_for(read(), timeout)

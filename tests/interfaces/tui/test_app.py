@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from helpers.tui import until
+from helpers.tui import open_game, until
 from parlour import registry
 from parlour.cards import face
 from parlour.engine import REPLAY_DEAL
@@ -69,13 +69,6 @@ def table_of(app: ParlourApp) -> TableScreen:
         if isinstance(screen, TableScreen):
             return screen
     raise AssertionError(f"no table screen in {app.screen_stack}")
-
-
-async def open_game(app: ParlourApp, pilot, name: str) -> TableScreen:
-    await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-    await pilot.press(menu_key(name))
-    await until(pilot, lambda: isinstance(app.screen, TableScreen))
-    return app.screen  # type: ignore[return-value]
 
 
 async def play_deal_by_keys(app: ParlourApp, pilot, key: Callable[[TableScreen], str] = lambda t: ".",

@@ -9,11 +9,12 @@ a resume); GOPS keys its cards by rank.  The rule itself is ``parlour.text.CardK
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 from textual.widgets import RichLog
 
-from helpers.tui import until
+from helpers.tui import open_game, until
 from parlour import registry
 from parlour.store import Store
 from parlour.tui.app import ParlourApp
@@ -34,26 +35,23 @@ def log_lines(table: TableScreen) -> list[str]:
     return ["".join(seg.text for seg in line).rstrip() for line in log.lines]
 
 
-async def open_game(app: ParlourApp, pilot, name: str) -> TableScreen:
-    await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-    await pilot.press(str(registry.names().index(name) + 1))
-    await until(pilot, lambda: isinstance(app.screen, TableScreen))
-    table: TableScreen = app.screen  # type: ignore[assignment]
-    await until(pilot, lambda: table.my_turn() and not table.busy)
-    return table
+async def take_hints_until(app: ParlourApp, pilot, table: TableScreen, done: Callable[[], bool], what: str) -> None:
+    """Take the hints (and close the deal summaries) until it is North's turn and ``done()`` holds."""
+    for _ in range(600):
+        if isinstance(app.screen, DealSummary):
+            await pilot.press("enter")
+        elif table.my_turn() and not table.busy:
+            if done():
+                return
+            await pilot.press("full_stop", "full_stop")
+        await pilot.pause(0.01)
+    raise AssertionError(f"{what}: not in time")
 
 
 async def to_clobby_trick_play(app: ParlourApp, pilot, table: TableScreen) -> None:
     """Take the hints until North holds nine cards and must play one (the second round dealt)."""
-    for _ in range(400):
-        if isinstance(app.screen, DealSummary):
-            await pilot.press("enter")
-        elif table.my_turn() and not table.busy:
-            if len(table.hand) == 9 and table.card_choices:
-                return
-            await pilot.press("full_stop", "full_stop")
-        await pilot.pause(0.01)
-    raise AssertionError("no trick play in time")
+    await take_hints_until(app, pilot, table, lambda: len(table.hand) == 9 and bool(table.card_choices),
+                           "no trick play")
 
 
 def test_a_sorted_clobby_hand_is_keyed_1_to_9_after_the_second_round_and_keeps_its_keys(tmp_path) -> None:
@@ -101,18 +99,12 @@ def test_a_card_key_that_may_not_be_played_is_refused_with_the_engines_reason(tm
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)
         async with app.run_test(size=SIZE) as pilot:
             table = await open_game(app, pilot, "clobby")
-            for _ in range(600):  # take the hints until North must follow and holds a card he may not play
-                if isinstance(app.screen, DealSummary):
-                    await pilot.press("enter")
-                elif table.my_turn() and not table.busy:
-                    barred = [c for c in table.hand if table.card_choices and c not in table.card_choices]
-                    if barred:
-                        break
-                    await pilot.press("full_stop", "full_stop")
-                await pilot.pause(0.01)
-            else:
-                raise AssertionError("North never had to follow with a card barred")
-            card = barred[0]
+
+            def barred() -> list[str]:  # North must follow and holds a card he may not play
+                return [c for c in table.hand if table.card_choices and c not in table.card_choices]
+
+            await take_hints_until(app, pilot, table, lambda: bool(barred()), "no card barred")
+            card = barred()[0]
             key = dict(zip(table.hand, table.hand_keys, strict=True))[card]
             count = len(table.table.state.actions)
             await pilot.press(key)

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from helpers.tui import until
+from helpers.tui import open_game, until
 from parlour import registry
 from parlour.cards import face
 from parlour.store import Store
@@ -138,11 +138,7 @@ def test_the_prize_at_stake_is_on_the_table(tmp_path, monkeypatch) -> None:
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=2)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.05)
-            await pilot.press(str(registry.names().index("gops") + 1))
-            await until(pilot, lambda: isinstance(app.screen, TableScreen))
-            table: TableScreen = app.screen  # type: ignore[assignment]
-            await until(pilot, lambda: table.my_turn() and not table.busy)
+            table: TableScreen = await open_game(app, pilot, "gops")
             stake = table.table.view(table.human)["stake"]
             drawn = table.query_one(TrickView).render().plain
             assert "At stake:" in drawn and all(face(c) in drawn for c in stake)
@@ -163,10 +159,7 @@ def test_the_gops_last_trick_stands_apart_from_the_new_stake(tmp_path, monkeypat
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=2)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.05)
-            await pilot.press(str(registry.names().index("gops") + 1))
-            await until(pilot, lambda: isinstance(app.screen, TableScreen))
-            table: TableScreen = app.screen  # type: ignore[assignment]
+            table: TableScreen = await open_game(app, pilot, "gops", my_turn=False)
             for rank in "a2":
                 await until(pilot, lambda: table.my_turn() and not table.busy)
                 await pilot.press(rank)

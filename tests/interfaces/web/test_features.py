@@ -13,7 +13,6 @@ import json
 import os
 import random
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ import pytest
 import websockets
 
 import parlour.web.views as web_views
-from helpers.web import LOOSE, create, pretty
+from helpers.web import LOOSE, create, frames_until, pretty
 from parlour.cli import main as cli_main
 from parlour.engine import Step, apply_recorded, replay
 from parlour.records import from_json
@@ -41,18 +40,6 @@ CHROMIUM = "/usr/bin/chromium"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     with ServerThread(tmp_path_factory.mktemp("features") / "web.db", rate=(10_000, 10_000), limits=LOOSE) as srv:
         yield srv
-
-
-async def frames_until(ws: Any, done: Callable[[dict[str, Any]], bool], into: list[dict[str, Any]],
-                       timeout: float = 30) -> dict[str, Any]:
-    """Read frames (kept in ``into``) until one satisfies ``done``; returns it."""
-    async def read() -> dict[str, Any]:
-        while True:
-            frame = json.loads(await ws.recv())
-            into.append(frame)
-            if done(frame):
-                return frame
-    return await asyncio.wait_for(read(), timeout)
 
 
 def hello(seat: int | None = None, token: str | None = None) -> str:

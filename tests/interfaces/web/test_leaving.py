@@ -10,14 +10,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 import websockets
 
-from helpers.web import LOOSE, create
+from helpers.web import LOOSE, create, frames_until
 from parlour.store import Store
 from parlour.text import format_stats
 from parlour.web.run import ServerThread
@@ -30,18 +30,6 @@ CHROMIUM = "/usr/bin/chromium"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with ServerThread(tmp_path_factory.mktemp("leaving") / "web.db", rate=(10_000, 10_000), limits=LOOSE) as srv:
         yield srv
-
-
-async def frames_until(ws: Any, done: Callable[[dict[str, Any]], bool], into: list[dict[str, Any]],
-                       timeout: float = 30) -> dict[str, Any]:
-    """Read frames (kept in ``into``) until one satisfies ``done``; returns it."""
-    async def read() -> dict[str, Any]:
-        while True:
-            frame = json.loads(await ws.recv())
-            into.append(frame)
-            if done(frame):
-                return frame
-    return await asyncio.wait_for(read(), timeout)
 
 
 def hello(seat: int | None = None, token: str | None = None) -> str:
