@@ -28,14 +28,12 @@ minutes); a deal over the cap is skipped and counted as such (0: no cap).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
 import signal
 import statistics
 import sys
 import time
-from pathlib import Path
-from types import FrameType, ModuleType
+from types import FrameType
 
 import parlour
 from parlour.games.sixbid.bots import EasyBot
@@ -44,17 +42,6 @@ from parlour.games.sixbid.solver import Solver, no_trick_contract
 from parlour.search import warm
 
 GAME = parlour.load("sixbid")
-
-
-def old_solver() -> ModuleType:
-    """``bench/old_solvers/sixbid.py``, the solver as it was before the compiled core."""
-    path = Path(__file__).resolve().parent / "old_solvers" / "sixbid.py"
-    spec = importlib.util.spec_from_file_location("old_solvers_sixbid", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def first_card(contract: str, seed: int) -> OpenPosition:
@@ -113,7 +100,8 @@ def _over_cap(signum: int, frame: FrameType | None) -> None:
 
 
 def bench_equal(count: int, seconds: float, cap: float, contracts: list[str]) -> int:
-    old = old_solver()
+    from old_solvers import sixbid as old  # type: ignore[import-not-found]  # bench/ is on the path
+
     sys.setrecursionlimit(10_000)
     signal.signal(signal.SIGPROF, _over_cap)
     equal = dict.fromkeys(BIDS, 0)

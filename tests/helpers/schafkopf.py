@@ -1,37 +1,15 @@
-"""Schafkopf solver test helpers: deals played to a point, and the old pure-Python solver.
-
-Why the old solver here: the compiled core replaced the package's own search loops, and the
-old ones (``bench/old_solvers/schafkopf.py``) are the reference for whole deals, where a search
-through the engine itself is far out of reach.
-"""
+"""Schafkopf solver test helpers: deals played to a point (the old pure-Python solver they are
+compared with is ``helpers.old_solvers``)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import parlour
 from parlour.games.schafkopf.bots import EasyBot
 
 GAME = parlour.load("schafkopf")
-OLD_SOLVER = Path(__file__).resolve().parents[2] / "bench" / "old_solvers" / "schafkopf.py"
-
-
-def old_solver() -> ModuleType:
-    """``bench/old_solvers/schafkopf.py``, loaded by path (bench/ is not a package)."""
-    name = "old_solvers_schafkopf"
-    got = sys.modules.get(name)
-    if got is None:
-        spec = importlib.util.spec_from_file_location(name, OLD_SOLVER)
-        assert spec is not None and spec.loader is not None
-        got = importlib.util.module_from_spec(spec)
-        sys.modules[name] = got
-        spec.loader.exec_module(got)
-    return got
 
 
 def first_card(seed: int, rng: random.Random) -> Any:

@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from helpers.schafkopf import GAME, old_solver, solo_deals
+from helpers.old_solvers import old_solver
+from helpers.schafkopf import GAME, solo_deals
 from parlour.games.schafkopf import tables
 from parlour.games.schafkopf.bots import EasyBot
 from parlour.games.schafkopf.rules import INDEX, WIN
@@ -140,7 +141,7 @@ def test_solo_questions_match_engine_minimax_on_larger_endgames() -> None:
 
 
 def _check_whole_deals(count: int, seed: int) -> set[int]:
-    old = old_solver()
+    old = old_solver("schafkopf")
     scores = set()
     for s, state in solo_deals(count, seed):
         pos = position_from_state(state)

@@ -12,16 +12,15 @@ the checks against the views show it is the deal the seats see.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
+from helpers.old_solvers import old_solver
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
 from parlour.games.sixbid.solver import Solver, action_values, chips_won, deal_chips, no_trick_contract, root_values
@@ -31,16 +30,6 @@ from parlour.search import tricks
 
 GAME = load("sixbid")
 EASY = make("sixbid", "easy")
-
-
-def _old_solver() -> ModuleType:
-    path = Path(__file__).resolve().parents[3] / "bench" / "old_solvers" / "sixbid.py"
-    spec = importlib.util.spec_from_file_location("old_solvers_sixbid", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _pos(state: R.SixBidState) -> R.OpenPosition:
@@ -249,7 +238,7 @@ def _compare_threshold(contract: str, seed: int, old: ModuleType) -> None:
 
 
 def test_whole_deals_of_every_contract_match_the_old_solver() -> None:
-    old = _old_solver()
+    old = old_solver("sixbid")
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     for contract in ("misere", "spread"):
         for seed in range(1, 21):
@@ -263,7 +252,7 @@ def test_whole_deals_of_every_contract_match_the_old_solver() -> None:
 
 @pytest.mark.slow
 def test_more_whole_deals_match_the_old_solver() -> None:
-    old = _old_solver()
+    old = old_solver("sixbid")
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     for contract in ("misere", "spread"):
         for seed in range(21, 121):
