@@ -20,7 +20,6 @@ import pytest
 
 import parlour
 from helpers.web import LOOSE, SUITS, pretty
-from parlour.engine import IllegalAction
 from parlour.store import Store
 from parlour.table import Table
 from parlour.text import felt, prompt
@@ -399,7 +398,7 @@ def test_suits_are_symbols_on_buttons_in_tooltips_and_in_the_log(browser: Any, s
         assert f"(trump {dict(C='clubs', D='diamonds', H='hearts', S='spades')[suit]})" in text, "read out in words"
     # a card's tooltip: the engine's reason, a list of suit letters to type left as letters
     title = page.get_attribute("#hand .card", "title")
-    why = _why(state, state.view(seat)["hand"][0])
+    why = state.why_not(state.view(seat)["hand"][0])
     assert title == pretty(why) and "one of C D H S" in title, title
     before = page.text_content("#log")
     page.click("#choices .choice[data-action='trump C']")
@@ -407,14 +406,6 @@ def test_suits_are_symbols_on_buttons_in_tooltips_and_in_the_log(browser: Any, s
     assert "trump \u2663" in str(page.text_content("#log"))
     assert not re.search(r"\b[2-9TJQKA][CDHS]\b|trump C\b", str(page.text_content("#log"))), "no raw codes"
     assert not page.errors, page.errors
-
-
-def _why(state: parlour.State, action: str) -> str:
-    try:
-        state.clone().apply(action)
-    except IllegalAction as exc:
-        return exc.why
-    raise AssertionError(f"{action} is legal")
 
 
 # ------------------------------------------------------------------ 11. a refusal gives the engine's reason
@@ -432,7 +423,7 @@ def test_a_refused_card_says_the_engines_reason(browser: Any, server: Any) -> No
     assert seat is not None
     view = state.view(seat)
     card = next(c for c in view["hand"] if c not in view["legal_actions"])
-    why = _why(state, card)
+    why = state.why_not(card)
     assert "follow suit" in why
     page = open_seat(browser, stored(server, state, (seat,)), seat)
     page.click(f"#hand .card[data-card='{card}']", force=True)  # (aria-disabled: Playwright would wait)
@@ -449,7 +440,7 @@ def test_a_refused_choice_key_says_the_engines_reason(browser: Any, server: Any)
     state = sixbid_solo_declared()
     seat = state.current_player
     assert seat is not None
-    why = _why(state, "trump H")
+    why = state.why_not("trump H")
     assert "hearts" in why
     page = open_seat(browser, stored(server, state, (seat,)), seat)
     page.keyboard.press("h")

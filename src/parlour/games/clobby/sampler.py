@@ -159,7 +159,6 @@ class Sampler:
         self.known_opp = known_opp
         self.forbidden = self._voids(cards) & ~known_opp
         self.pool = ((1 << 32) - 1) & ~hand & ~played[0] & ~played[1] & ~out & ~known_opp
-        self.bidding = [(s, a) for s, a in view["bids"]]
         self.failures = 0
 
     def _voids(self, cards: list[tuple[int, str]]) -> int:
