@@ -33,25 +33,21 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import parser
 from .engine import Game, IllegalAction, State, Step, apply_recorded, replay
+from .knowledge import CardFinder, Knowledge, scanned
 from .records import from_json
 from .registry import load, names
-from .views import alike
 
 #: Keys every view has (DESIGN.md and the engine's template).
 VIEW_KEYS = frozenset({
     "game", "options", "num_players", "phase", "seat", "hand", "current_player", "scores", "dealer",
     "deal_number", "last_deal", "is_over", "winner", "trick", "last_trick", "trick_seq", "hand_sizes",
 })
-#: Top-level view keys the hidden-card scan skips: ``last_deal`` is a finished deal of another
-#: pack (its cards are history), ``legal_actions`` names what the seat may do (``call AD``).
-UNSCANNED = ("last_deal", "legal_actions")
 #: Strings that are never an action of any game, tried as illegal actions.
 JUNK_ACTIONS = ("", " ", "xyzzy", "PASS ", "#replay-deal", "10X", "\u2660", "a" * 300)
 
@@ -391,11 +387,7 @@ def _public(views: Sequence[Any], path: Path) -> bool:
     return all(_at(v, path) == first for v in views[1:])
 
 
-def _scanned(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k not in UNSCANNED}
-
-
-def _paths_naming(value: Any, card: str, cards: _Cards, path: Path = ()) -> list[Path]:
+def _paths_naming(value: Any, card: str, cards: CardFinder, path: Path = ()) -> list[Path]:
     """Where ``value`` names ``card`` (for error messages)."""
     if isinstance(value, dict):
         return [p for k, v in value.items()
@@ -406,44 +398,15 @@ def _paths_naming(value: Any, card: str, cards: _Cards, path: Path = ()) -> list
     return [path] if isinstance(value, str) and card in cards.found(value) else []
 
 
-class _Cards:
-    """Finds a pack's card codes inside strings (``"KC"``, ``"call KC"``, ``"KC+bella"``)."""
-
-    def __init__(self, pack: Sequence[str]) -> None:
-        self.pack = frozenset(pack)
-        codes = sorted(self.pack, key=len, reverse=True)
-        self.usable = bool(codes) and len(self.pack) == len(pack)
-        alternatives = "|".join(re.escape(c) for c in codes) or "(?!x)x"
-        self.regex = re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])")
-        self._found: dict[str, tuple[str, ...]] = {}
-
-    def found(self, text: str) -> tuple[str, ...]:
-        cards = self._found.get(text)
-        if cards is None:
-            cards = tuple(self.regex.findall(text)) if self.usable else ()
-            if len(self._found) < 100_000:
-                self._found[text] = cards
-        return cards
-
-    def in_text(self, text: str) -> set[str]:
-        return set(self.regex.findall(text)) if self.usable else set()
-
-    def rename(self, action: str, mapping: dict[str, str]) -> str:
-        return self.regex.sub(lambda m: mapping.get(m.group(0), m.group(0)), action)
-
-
 class HiddenCardWatch:
     """Follows one game and checks that no view shows (or betrays) a card its seat may not know.
 
     Call :meth:`check` with the game's state as often as you like (after each action, or once);
     it catches up by replaying the new actions on its own copy and checks every position it
-    passes in the current pack.  A card a seat **may know** in the current pack is one that
-    was in its own hand at some point of it, that an action of its own or a public action named
-    (a card played, ``call AD``), or that was **shown publicly**: at the same place, with the
-    same value, in every seat's view (an upcard, a trick, a spread hand, a winning meld).  Why
-    this definition: common knowledge is what the table shows everybody alike, whereas a card
-    leaked to one seat shows at that seat's own place (``opponent_hand``), so the watch needs no
-    knowledge of any game.  Each position is checked four ways:
+    passes in the current pack.  What a seat **may know** is ``parlour.knowledge``'s reading (its
+    own hands, the cards its own and the public actions named, what every view shows alike),
+    which the review of a deal shares, so the watch needs no knowledge of any game.  Each
+    position is checked four ways:
 
     1. **scan**: every card code in ``view(seat)`` (outside ``last_deal``, a finished deal of
        another pack, and ``legal_actions``) is one the seat may know;
@@ -480,7 +443,7 @@ class HiddenCardWatch:
                        "redeal_ruled_out": 0}
         self._shadow: State | None = None
         self._followed: State | None = None
-        self._cards: _Cards | None = None
+        self._cards: CardFinder | None = None
 
     # -- following the game ------------------------------------------------------------
     def check(self, state: State) -> None:
@@ -501,7 +464,7 @@ class HiddenCardWatch:
         """A fresh copy of ``state``'s game, fast-forwarded (unchecked) to the start of its pack."""
         shadow = state.fresh_copy()
         self._shadow = shadow
-        self._cards = _Cards(state.game.PACK)
+        self._cards = CardFinder(state.game.PACK)
         self._reset()
         state.current_pack()  # deals a lazily dealt pack, so that its start is known
         start = getattr(state, "_actions_at_deal_start", 0)  # the engine's own field: see the module docstring
@@ -510,7 +473,8 @@ class HiddenCardWatch:
 
     def _reset(self) -> None:
         n = self._shadow.game.num_players if self._shadow else 0
-        self._known: list[set[str]] = [set() for _ in range(n)]
+        self._knowledge = Knowledge(self._cards or CardFinder(()), n)
+        self._known = self._knowledge.known
         self._deal_start: State | None = None
         self._deal_actions: list[str] = []
         self._private: list[tuple[State, int, str, int]] = []  # (before, actor, action, index in deal)
@@ -534,17 +498,11 @@ class HiddenCardWatch:
     def _step(self, shadow: State, action: str) -> None:
         if not shadow.is_over:
             self._position(shadow)
-        cards = self._cards
-        assert cards is not None
         actor = shadow.current_player
-        named = set(cards.found(action))
-        if shadow.action_is_private:
+        private = shadow.action_is_private
+        if private:
             self._private.append((shadow.clone(), actor if actor is not None else -1, action, len(self._deal_actions)))
-            if actor is not None:
-                self._known[actor] |= named
-        else:
-            for known in self._known:
-                known |= named
+        self._knowledge.act(actor, action, private)
         shadow.apply(action)
         self._deal_actions.append(action)
 
@@ -562,13 +520,7 @@ class HiddenCardWatch:
         self.counts["positions"] += 1
         n = shadow.game.num_players
         views = [shadow.view(s) for s in range(n)]
-        own: list[list[Any]] = [[] for _ in views]
-        common = alike([_scanned(v) for v in views], own, keep_shape=True)
-        shown = cards.in_text(json.dumps(common, ensure_ascii=False))
-        seen = [cards.in_text(json.dumps(mine, ensure_ascii=False)) | shown for mine in own]
-        hands = [set(v["hand"]) & cards.pack for v in views]
-        for seat in range(n):
-            self._known[seat] |= hands[seat] | shown
+        seen, hands = self._knowledge.look(views)
         for seat in range(n):
             leaked = seen[seat] - self._known[seat]
             assert not leaked, _leak(views[seat], seat, leaked, cards)
@@ -671,8 +623,8 @@ def _replay(state: State, actions: Sequence[str]) -> bool:
     return True
 
 
-def _leak(view: dict[str, Any], seat: int, leaked: set[str], cards: _Cards, when: str = "") -> str:
-    where = "; ".join(f"{c} at {'/'.join(map(str, (_paths_naming(_scanned(view), c, cards) or [()])[0]))}"
+def _leak(view: dict[str, Any], seat: int, leaked: set[str], cards: CardFinder, when: str = "") -> str:
+    where = "; ".join(f"{c} at {'/'.join(map(str, (_paths_naming(scanned(view), c, cards) or [()])[0]))}"
                       for c in sorted(leaked))
     when = f" {when}" if when else ""
     return f"view({seat}) in phase {view['phase']!r}{when} shows cards the seat may not know: {where}"
