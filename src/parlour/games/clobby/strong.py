@@ -65,6 +65,19 @@ class StrongBot:
         self._solvers: dict[int, Solver] = {}
         self._easy = EasyBot()
 
+    @classmethod
+    def counted(cls, samples: int, bid_samples: int) -> StrongBot:
+        """A player that takes exactly ``samples`` sampled deals per card and ``bid_samples`` per bid,
+        whatever the clock (the budget's 60 s is never reached by so few).
+
+        Why: a review of a finished deal (``parlour.review``) must give the same values for the
+        same record on any machine and under any load, which a budget in seconds cannot.
+        """
+        bot = cls()
+        bot.budget = Budget(60.0, min_samples=samples, max_samples=samples)
+        bot.bid_budget = Budget(60.0, min_samples=bid_samples, max_samples=bid_samples)
+        return bot
+
     # -- the Bot protocol -----------------------------------------------------------------
     def act(self, view: dict[str, Any], rng: random.Random) -> str:
         return self.decide(view, rng).action

@@ -26,6 +26,7 @@ import math
 import random
 from typing import Any
 
+from ...search.matrix_game import solve
 from .rules import VALUE_OF, card
 from .solver import Solver, bits, mask_of
 from .tables import load_values
@@ -68,27 +69,43 @@ class StrongBot:
         legal = view["legal_actions"]
         if len(legal) == 1:
             return {legal[0]: 1.0}
-        options = view["options"]
-        n = options.get("cards", 13)
-        seat = view["seat"]
-        suit = legal[0][1]
-        mine = mask_of([VALUE_OF[c] for c in legal])
-        theirs = mask_of([VALUE_OF[c] for c in view["opponent_hand"]])
-        seen = {VALUE_OF[c] for c in view["stake"]}
-        for turn in view["history"]:
-            seen.update(VALUE_OF[c] for c in turn["prizes"])
-        prizes = mask_of([v for v in range(1, n + 1) if v not in seen])
-        stake = sum(VALUE_OF[c] for c in view["stake"])
-        scores = view["scores"]
-        diff = scores[seat] - scores[1 - seat]
-        solver = self._solver(options.get("ties", "carry"), options.get("scoring", "points"), n)
-        if n <= self.exact_game or len(legal) <= self.exact_cards:
+        turn = self._turn(view)
+        solver, prizes, mine, theirs, stake, diff = turn
+        if self._exact(view):
             _, mix, _ = solver.decision(prizes, mine, theirs, stake, diff)
         else:
             mix = self._depth_limited(solver, prizes, mine, theirs, stake, diff)
+        suit = legal[0][1]
         out = {card(v, suit): p for v, p in mix.items() if p > 1e-9}
         total = sum(out.values())
         return {c: p / total for c, p in out.items()}
+
+    def bid_matrix(self, view: dict[str, Any]) -> tuple[list[str], list[str], list[list[float]]]:
+        """This turn's matrix game as ``policy`` solves it, from this seat's side: its cards, the
+        other seat's, and what each pair of bids is worth (what it wins now and the rest of the
+        game, solved or estimated), in points (or the expected result with ``scoring="win"``).
+
+        Why public: a review of a finished deal (``parlour.review``) says what each bid cost, and
+        only the player knows which matrix game it plays, exactly or depth-limited.
+        """
+        solver, prizes, mine, theirs, stake, diff = self._turn(view)
+        rows = _rows(solver, prizes, mine, theirs, stake, diff, self.scale, self._exact(view))
+        suit = view["legal_actions"][0][1]
+        other = view["opponent_hand"][0][1]
+        return [card(a, suit) for a in bits(mine)], [card(b, other) for b in bits(theirs)], rows
+
+    def bid_values(self, view: dict[str, Any]) -> dict[str, float]:
+        """Each of this seat's cards valued against the other seat's mix of this turn's matrix game
+        (``bid_matrix``): its best-response value.  Every card of this seat's own mix is worth the
+        game's value; a card outside it less."""
+        mine, _, rows = self.bid_matrix(view)
+        if self._exact(view):
+            solver, prizes, h0, h1, stake, diff = self._turn(view)
+            _, _, by_value = solver.decision(prizes, h0, h1, stake, diff)
+            y = [by_value[b] for b in bits(h1)]
+        else:
+            _, _, y = solve(rows)
+        return {c: sum(p * v for p, v in zip(y, row, strict=True)) for c, row in zip(mine, rows, strict=True)}
 
     # -- helpers -------------------------------------------------------------------------
     def _solver(self, ties: str, scoring: str, n: int) -> Solver:
@@ -99,27 +116,58 @@ class StrongBot:
             load_values(solver, ties, scoring, n)
         return solver
 
+    def _turn(self, view: dict[str, Any]) -> tuple[Solver, int, int, int, int, int]:
+        """This turn as the solver reads it: (solver, diamonds still face down, this seat's cards, the
+        other's, the stake, this seat's points minus the other's), all from the view."""
+        options = view["options"]
+        n = options.get("cards", 13)
+        seat = view["seat"]
+        mine = mask_of([VALUE_OF[c] for c in view["legal_actions"]])
+        theirs = mask_of([VALUE_OF[c] for c in view["opponent_hand"]])
+        seen = {VALUE_OF[c] for c in view["stake"]}
+        for turn in view["history"]:
+            seen.update(VALUE_OF[c] for c in turn["prizes"])
+        prizes = mask_of([v for v in range(1, n + 1) if v not in seen])
+        stake = sum(VALUE_OF[c] for c in view["stake"])
+        scores = view["scores"]
+        diff = scores[seat] - scores[1 - seat]
+        solver = self._solver(options.get("ties", "carry"), options.get("scoring", "points"), n)
+        return solver, prizes, mine, theirs, stake, diff
+
+    def _exact(self, view: dict[str, Any]) -> bool:
+        """Whether the rest of the game is solved exactly from this turn (else depth-limited)."""
+        return view["options"].get("cards", 13) <= self.exact_game or len(view["legal_actions"]) <= self.exact_cards
+
     def _depth_limited(self, solver: Solver, prizes: int, mine: int, theirs: int, stake: int,
                        diff: int) -> dict[int, float]:
         """This turn solved exactly, the rest of the game valued by ``estimate``."""
-        from ...search.matrix_game import solve
+        _, x, _ = solve(_rows(solver, prizes, mine, theirs, stake, diff, self.scale, exact=False))
+        return dict(zip(bits(mine), x, strict=True))
 
-        c0, c1 = bits(mine), bits(theirs)
-        left = bits(prizes)
-        rows = []
-        for a in c0:
-            row = []
-            for b in c1:
-                h0, h1 = mine & ~(1 << (a - 1)), theirs & ~(1 << (b - 1))
-                gain = stake if a > b else -stake if b > a else 0
-                carried = stake if (a == b and solver.carry and left) else 0
-                if solver.win:
-                    row.append(estimate_win(left, h0, h1, carried, diff + gain, self.scale))
-                else:
-                    row.append(gain + estimate_points(left, h0, h1, carried, self.scale))
-            rows.append(row)
-        _, x, _ = solve(rows)
-        return dict(zip(c0, x, strict=True))
+
+def _rows(solver: Solver, prizes: int, mine: int, theirs: int, stake: int, diff: int, scale: float,
+          exact: bool) -> list[list[float]]:
+    """This turn's matrix game from this seat's side: rows its cards, columns the other's, low to
+    high; each entry what the bid wins now plus the rest of the game, solved (``exact``) or
+    valued by ``estimate_points`` / ``estimate_win``."""
+    left = bits(prizes)
+    rows = []
+    for a in bits(mine):
+        row = []
+        for b in bits(theirs):
+            h0, h1 = mine & ~(1 << (a - 1)), theirs & ~(1 << (b - 1))
+            gain = stake if a > b else -stake if b > a else 0
+            carried = stake if (a == b and solver.carry and left) else 0
+            if exact and solver.win:
+                row.append(solver.value(prizes, h0, h1, carried, diff + gain))
+            elif exact:
+                row.append(gain + solver.value(prizes, h0, h1, carried))
+            elif solver.win:
+                row.append(estimate_win(left, h0, h1, carried, diff + gain, scale))
+            else:
+                row.append(gain + estimate_points(left, h0, h1, carried, scale))
+        rows.append(row)
+    return rows
 
 
 def advantage(h0: int, h1: int) -> float:

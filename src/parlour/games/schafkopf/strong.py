@@ -81,6 +81,20 @@ class StrongBot:
         self.game = load("schafkopf")
         self.easy = EasyBot()
 
+    @classmethod
+    def counted(cls, samples: int, slow_samples: int) -> StrongBot:
+        """A player that takes exactly ``samples`` sampled deals per card and ``slow_samples`` per bid
+        or discard, whatever the clock (a clock that never moves: no budget in seconds runs out).
+
+        Why: a review of a finished deal (``parlour.review``) must give the same values for the
+        same record on any machine and under any load, which a budget in seconds cannot.
+        """
+        bot = cls(min_samples=samples)
+        bot.budget = Budget(60.0, min_samples=samples, max_samples=samples)
+        bot.slow_budget = Budget(60.0, min_samples=slow_samples, max_samples=slow_samples)
+        bot.clock = lambda: 0.0
+        return bot
+
     # -- the public face ----------------------------------------------------------------
     def act(self, view: dict[str, Any], rng: random.Random) -> str:
         return self.decide(view, rng).action
