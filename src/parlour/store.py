@@ -76,6 +76,23 @@ _TABLES = {
         finished INTEGER,
         created REAL NOT NULL,
         updated REAL NOT NULL)""",
+    # The reviews of finished deals (parlour.review): each kept once worked out, with its verdict
+    # for the statistics (``counted``: a person's own seat, not a demo).  ``game_key`` names the
+    # game by its record's header (``review.keep.game_key``): the same before and after it ends.
+    "reviews": """CREATE TABLE IF NOT EXISTS reviews (
+        game_key TEXT NOT NULL,
+        deal INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        samples INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        unit TEXT NOT NULL,
+        loss REAL NOT NULL,
+        decisions INTEGER NOT NULL,
+        accuracy REAL,
+        counted INTEGER NOT NULL,
+        review TEXT NOT NULL,
+        made REAL NOT NULL,
+        PRIMARY KEY (game_key, deal, seat, samples))""",
 }
 # Tables every Parlour database has had since schema 1: with a meta schema row, they identify
 # a database made before the application_id was written.
@@ -682,6 +699,41 @@ class Store:
                     conn.execute(f"DELETE FROM web_tables WHERE finished IS NULL AND updated < ? AND id IN "
                                  f"({','.join('?' * len(chunk))})", (before, *chunk))
         return gone
+
+    # -- reviews of finished deals (parlour.review) -----------------------------------------
+    def save_review(self, key: str, deal: int, seat: int, samples: int, verdict: dict[str, Any], review: str, *,
+                    counted: bool) -> None:
+        """Keep a deal's review (its JSON text) and its verdict: ``game``, ``unit``, ``loss``,
+        ``decisions``, ``accuracy``; ``counted``: it is a person's own deal, for their statistics."""
+        with self._transaction() as conn:
+            conn.execute("INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (key, deal, seat, samples, verdict["game"], verdict["unit"], float(verdict["loss"]),
+                          int(verdict["decisions"]), verdict.get("accuracy"), int(counted), review, time.time()))
+
+    def load_review(self, key: str, deal: int, seat: int, samples: int) -> str | None:
+        try:
+            row = self._conn.execute("SELECT review FROM reviews WHERE game_key=? AND deal=? AND seat=? AND samples=?",
+                                     (key, deal, seat, samples)).fetchone()
+        except sqlite3.OperationalError:  # a read-only database made before reviews: none kept
+            return None
+        return str(row[0]) if row else None
+
+    def loss_trends(self, window: int = 20) -> list[dict[str, Any]]:
+        """Per game, the average loss per deal of the counted reviews: the latest ``window`` deals,
+        and the ``window`` before them (``parlour stats``: is the player getting better?)."""
+        out: list[dict[str, Any]] = []
+        try:
+            games = self._conn.execute("SELECT DISTINCT game FROM reviews WHERE counted=1 ORDER BY game").fetchall()
+        except sqlite3.OperationalError:  # a read-only database made before reviews: none kept
+            return out
+        for (game,) in games:
+            rows = self._conn.execute("SELECT loss, unit FROM reviews WHERE counted=1 AND game=? ORDER BY made DESC,"
+                                      " rowid DESC LIMIT ?", (game, 2 * window)).fetchall()
+            recent, earlier = rows[:window], rows[window:]
+            out.append({"game": game, "unit": rows[0][1], "recent_deals": len(recent),
+                        "recent": sum(r[0] for r in recent) / len(recent), "earlier_deals": len(earlier),
+                        "earlier": sum(r[0] for r in earlier) / len(earlier) if earlier else None})
+        return out
 
     # -- interface options --------------------------------------------------------------
     def get_options(self, game: str) -> dict[str, Any]:

@@ -208,14 +208,15 @@ def deal_summary(game: str, summary: dict[str, Any], num_players: int, human: in
     return narrate(Event("deal_scored", None, dict(summary)), game, num_players, human)[1:]
 
 
-def format_stats(rows: list[dict[str, Any]]) -> str:
-    """The statistics table (finished games per game and level), as line mode and the TUI show it.
+def format_stats(rows: list[dict[str, Any]], trends: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The statistics table (finished games per game and level), as line mode and the TUI show it,
+    and after it the average loss per deal over time (``trends``: ``Store.loss_trends``).
 
     The ``resigned`` column only once a game ended by a resignation (a browser table's): the
     terminal's games never do, and their table keeps its width.
     """
     if not rows:
-        return "No finished games yet."
+        return "\n".join(["No finished games yet.", *trend_lines(trends)])
     resigns = any(r.get("resigned") for r in rows)
     head = (f"{'game':<10} {'level':<7} {'played':>6} {'won':>5} {'+undo':>5} {'lost':>5} {'drawn':>5}"
             + (f" {'resigned':>8}" if resigns else "") + f" {'won %':>6}")
@@ -229,7 +230,25 @@ def format_stats(rows: list[dict[str, Any]]) -> str:
     lines.append("won: clean wins; +undo: wins after taking moves back (counted apart); won % counts clean wins.")
     if resigns:
         lines.append("resigned: games ended by a resignation (lost by whoever resigned; never counted as drawn).")
-    return "\n".join(lines)
+    return "\n".join(lines + trend_lines(trends))
+
+
+def trend_lines(trends: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The average loss per deal over time, per game, from the reviews of your deals
+    (``Store.loss_trends``): "Your average loss per Schafkopf deal: 4.1 points over your last 20
+    deals, 6.8 over the 20 before." (a blank line first)."""
+    out = []
+    for t in trends:
+        title = game_class(str(t["game"])).title or t["game"]
+        line = (f"Your average loss per {title} deal: {t['recent']:.1f} {t['unit']} over your last "
+                f"{plural(int(t['recent_deals']), 'deal')}")
+        if t.get("earlier_deals"):
+            line += f", {t['earlier']:.1f} over the {plural(int(t['earlier_deals']), 'deal')} before"
+        out.append(line + ".")
+    if out:
+        out = ["", *out, "(loss: what your choices lost to best play by what you knew, from each deal's review;"
+               " `parlour review` shows them)"]
+    return out
 
 
 # -- keys: what each key means at the table, the same in every interface ------------------------

@@ -42,7 +42,7 @@ class StatsScreen(Sheet[None]):
 
     def compose(self) -> ComposeResult:
         recent = recent_lines(self.store)
-        body = Text(format_stats(self.store.stats()))
+        body = Text(format_stats(self.store.stats(), self.store.loss_trends()))
         if recent:
             body.append("\n\nRecent games (parlour export N prints one):\n", style="italic")
             body.append("\n".join(recent))
