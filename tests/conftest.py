@@ -21,3 +21,13 @@ def _compiled_search() -> None:
     from parlour.search import warm
 
     warm.now()
+
+
+@pytest.fixture(autouse=True)
+def _small_reviews(monkeypatch):
+    """The reviews the terminal and line mode work out as each deal ends take two samples a decision
+    here (their tests check what they show, not how well they judge; ``tests/core/test_review*``
+    set their own budgets), so the whole games the interface tests play cost little more."""
+    from parlour.review.worker import Reviews
+
+    monkeypatch.setattr(Reviews, "default_samples", 2)

@@ -1,4 +1,4 @@
-"""The ``parlour`` command: menu, play, new, demo, replay, rules, stats, history, export.
+"""The ``parlour`` command: menu, play, new, demo, replay, rules, review, stats, history, export.
 
 Bad input never shows a traceback: a bad argument, game, option, file or database gives one
 line on stderr and exit status 2; a bad move at the prompt is explained and asked again.
@@ -32,6 +32,7 @@ from .linemode import options as menu_options
 from .linemode.play import format_stats, play_human, watch
 from .records import from_json
 from .registry import game_class, names, rules_text
+from .review.worker import Reviews
 from .saves import Opening, open_game
 from .store import Store, StoreError
 from .table import Table, seat_names
@@ -257,6 +258,17 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     p.add_argument("file", help="a record written by `parlour export`, `parlour demo --record` or the browser table")
     p = command("rules", "Print a game's rules.", uses_db=False)
     p.add_argument("game", help=f"one of: {all_games}")
+    p = command("review", "Review a finished deal: what strong would have chosen with what you knew, what each "
+                          "choice cost, and the values with the cards as they lay.")
+    p.add_argument("game_id", metavar="GAME", help="a finished game's number in `parlour history`, or a record file "
+                                                   "(`parlour export N > game.json`, `parlour demo --record`)")
+    p.add_argument("--deal", type=_whole(1, MAX_DEALS), metavar="K",
+                   help="review only deal K (default: every deal that has ended, and the game's verdict)")
+    p.add_argument("--seat", type=_whole(0, 15), metavar="S",
+                   help="the seat to review, 0 = North (default: the player's seat; a record file: 0)")
+    p.add_argument("--samples", type=_whole(1, 1000), metavar="N",
+                   help="sampled deals per decision (default: the game's review budget)")
+    p.add_argument("--json", action="store_true", help="the review as JSON, for tools (the README describes it)")
     command("stats", "Your results per game and opponent level.")
     p = command("history", "List finished games.")
     p.add_argument("game", nargs="?", help="only this game")
@@ -397,7 +409,9 @@ def _play_opened(store: Store, game: type[Game], opening: Opening, *, fresh: boo
     save(table)
     names_ = seat_names(game.num_players)
     print(f"{game.title}: you are {names_[HUMAN_SEAT]} against the {level} computer. Type h for help.")
-    outcome = play_human(table, HUMAN_SEAT, delay=delay, ask_replay=ask_replay, jokes=jokes)
+    reviews = Reviews(store, HUMAN_SEAT)  # each deal's review, worked out as soon as it ends (``review``)
+    outcome = play_human(table, HUMAN_SEAT, delay=delay, ask_replay=ask_replay, jokes=jokes, reviews=reviews)
+    reviews.flush()
     if outcome == "over":
         game_id = store.finish_game(game.name, state.to_json(), level, HUMAN_SEAT, state.winner, state.scores)
         print(f"Saved as finished game #{game_id}: `parlour export {game_id} > game.json` then "
@@ -564,10 +578,63 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """``parlour review``: a finished game of the store (by number) or a record file, deal by deal."""
+    from .review import NoReview, NotOver, dumps, game_dict, review_deal
+    from .review.say import game_lines, lines
+    from .review.worker import budget, keep, kept_review
+
+    _prepare_review()
+    store: Store | None = None
+    player: int | None = None
+    if args.game_id.isdigit():
+        number = int(args.game_id)
+        store = _open_store(args.db, read_only_ok=True)
+        row = store.finished_game(number) if 1 <= number <= MAX_GAME_NUMBER else None
+        text = store.finished_record(number) if row is not None else None
+        if row is None or text is None:
+            store.close()
+            raise UsageError(f"no such game: there is no finished game #{number} (see `parlour history`)")
+        try:
+            record = json.loads(text)
+        except ValueError:
+            store.close()
+            raise UsageError(f"finished game #{number} has a damaged record") from None
+        player = row["human_seat"]
+    else:
+        record = _read_record(args.game_id)
+    seat = args.seat if args.seat is not None else player if player is not None else 0
+    viewer = player if player is not None else seat  # a game with a person: reviewed for that person
+    try:
+        ended = len(from_json(record).deals)
+        samples = budget(str(record.get("game")), args.samples)
+        deals = [args.deal] if args.deal is not None else list(range(1, ended + 1))
+        reviews = []
+        for deal in deals:
+            found = kept_review(store, record, deal, seat, samples) if seat == player else None
+            if found is None:
+                found = review_deal(record, deal, seat, viewer=viewer, samples=samples)
+                if store is not None and seat == player and not store.read_only:
+                    keep(store, record, found, counted=True)
+            reviews.append(found)
+    except (NoReview, NotOver) as exc:
+        raise UsageError(str(exc)) from None
+    except (KeyError, TypeError, RecursionError) as exc:
+        raise UsageError(f"{args.game_id} is not a valid game record: {exc}") from None
+    finally:
+        if store is not None:
+            store.close()
+    if args.json:
+        print(dumps(reviews[0].to_dict() if args.deal is not None else game_dict(reviews)))
+    else:
+        print("\n".join(lines(reviews[0]) if args.deal is not None else game_lines(reviews) or ["No deal has ended."]))
+    return 0
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     store = _open_store(args.db, read_only_ok=True)
     try:
-        print(format_stats(store.stats()))
+        print(format_stats(store.stats(), store.loss_trends()))
     finally:
         store.close()
     return 0
@@ -586,6 +653,16 @@ def _prepare_players() -> None:
     from .search import warm
 
     warm.start(lambda line: print(line, file=sys.stderr, flush=True))
+
+
+def _prepare_review() -> None:
+    """The compiled search for a review in the foreground (loaded from the cache; compiled, with a
+    notice, on a first run): a review in plain Python takes ten times longer."""
+    from .search import warm
+
+    if not warm.cached():
+        print(warm.FIRST_RUN, file=sys.stderr, flush=True)
+    warm.now()
 
 
 def cmd_menu(db: str | None) -> int:
@@ -609,7 +686,7 @@ def cmd_menu(db: str | None) -> int:
             if choice in ("q", "quit", ""):
                 return 0
             if choice in ("s", "stats"):
-                print(format_stats(store.stats()))
+                print(format_stats(store.stats(), store.loss_trends()))
                 continue
             word, _, number = choice.partition(" ")
             if word in ("n", "r", "o") and number.isdigit() and 1 <= int(number) <= len(games):
@@ -669,7 +746,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             return run_tui(args.db)
         return cmd_menu(args.db)
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
-        "replay": cmd_replay, "verify": cmd_verify, "rules": cmd_rules, "stats": cmd_stats, "history": cmd_history,
+        "replay": cmd_replay, "verify": cmd_verify, "rules": cmd_rules, "review": cmd_review, "stats": cmd_stats,
+        "history": cmd_history,
         "export": cmd_export, "menu": lambda a: cmd_menu(a.db), "arena": cmd_arena, "serve": cmd_serve}
     return commands[args.command](args)
 

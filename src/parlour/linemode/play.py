@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 from ..cards import pretty_action
 from ..engine import IllegalAction, State, bot_rng
+from ..review.say import lines as say_review
+from ..review.worker import Reviews
 from ..table import CannotUndo, Event, Table, seat_names
 from ..text import (
     announced_cards,
@@ -34,6 +36,8 @@ HELP = """Type a choice: its number, the action itself (e.g. KC, take, name H), 
   x AS   a choice that names a card (calling a card in Six-Bid): its key, then the card
   b QH   a card played with an announcement (bella in Clobby): its key, then the card
   score  the score sheet of this game, deal by deal
+  review the review of the last deal: what strong would have chosen and what each choice cost
+  review N  the review of deal N
   h, ?   this help
   q      quit (the game stays saved; `parlour play <game>` resumes it)"""
 
@@ -46,8 +50,12 @@ def _say(out: Output, lines: list[str]) -> None:
 
 
 def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, out: Output = print,
-               delay: float = 0.0, ask_replay: bool = False, jokes: bool = False) -> str:
-    """Play until the game ends ("over"), the player quits ("quit") or input ends ("eof")."""
+               delay: float = 0.0, ask_replay: bool = False, jokes: bool = False,
+               reviews: Reviews | None = None) -> str:
+    """Play until the game ends ("over"), the player quits ("quit") or input ends ("eof").
+
+    ``reviews``: each deal's review is worked out there as soon as the deal ends (``review``).
+    """
     game = table.state.game.name
     n = table.state.game.num_players
     asked_replay: set[int] = set()
@@ -62,8 +70,12 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
             _say(out, narrate(event, game, n, human, own=own))
             if joke is not None and event.kind == "deal_scored" and joke_rng.random() < 0.5:
                 out(f'Computer: "{joke(joke_rng)}"')
+            if reviews is not None and event.kind == "deal_scored":
+                reviews.start(table.state.record(), int(event.data.get("deal") or len(table.state.deals)))
 
     while True:
+        if reviews is not None:
+            reviews.flush()
         state = table.state
         deal_no = len(state.deals)
         if ask_replay and state.can_replay_deal and deal_no not in asked_replay:
@@ -81,7 +93,7 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
                 time.sleep(delay)
             continue
         if table.is_over:
-            return "over"
+            return _after_game(table, human, reviews, inp, out)
         view = table.view(human)
         if shown_at != len(state.actions):
             shown_at = len(state.actions)
@@ -127,6 +139,9 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
         if low in ("score", "scores", "sheet"):
             out(score_sheet(state.deals, n, human))
             continue
+        if low == "review" or low.startswith("review "):
+            _say(out, review_lines(reviews, state, low[len("review"):].strip(), out))
+            continue
         if low == ".":
             pending_hint, reason = table.suggest(human)
             why = f" — {reason}" if reason else ""
@@ -153,6 +168,49 @@ def play_human(table: Table, human: int, *, inp: Callable[[str], str] = input, o
             show(table.play(action, human), action)
         except IllegalAction as exc:  # a card named by its keys that may not be chosen now: one line
             out(f"you cannot {action} now" + (f": {exc.why}" if exc.why else f"; you may: {' '.join(legal)}"))
+
+
+def _after_game(table: Table, human: int, reviews: Reviews | None, inp: Callable[[str], str], out: Output) -> str:
+    """Once the game is over: its deals' reviews and the score sheet may still be asked for."""
+    if reviews is None:
+        return "over"
+    while True:
+        reviews.flush()
+        try:
+            low = inp("Game over: review [N] shows a deal's review, score the score sheet; Enter leaves. > ")
+        except EOFError:
+            return "over"
+        low = low.strip().lower()
+        if low == "review" or low.startswith("review "):
+            _say(out, review_lines(reviews, table.state, low[len("review"):].strip(), out))
+        elif low in ("score", "scores", "sheet"):
+            out(score_sheet(table.state.deals, table.state.game.num_players, human))
+        else:
+            return "over"
+
+
+def review_lines(reviews: Reviews | None, state: State, which: str, out: Output = print) -> list[str]:
+    """``review`` (the last deal) or ``review N``: the deal's review, waiting for it if it is still
+    being worked out (a second or two), or why there is none."""
+    ended = len(state.deals)
+    if reviews is None:
+        return ["Reviews are not kept here."]
+    if not ended:
+        return ["No deal has ended yet: a deal's review exists once it is over."]
+    if which and not (which.isdigit() and 1 <= int(which) <= ended):
+        return [f"review N: a deal that has ended, 1 to {ended}."]
+    deal = int(which) if which else ended
+    record = state.record()
+    try:
+        found = reviews.get(deal) or reviews.load(record, deal)
+        if found is None:
+            reviews.start(record, deal)
+            if reviews.get(deal, timeout=0.2) is None:
+                out(f"(the review of deal {deal} is being worked out…)")
+            found = reviews.get(deal, timeout=None)
+    except Exception as exc:  # a review that failed says why, and play goes on
+        return [f"The review of deal {deal} could not be worked out: {exc}"]
+    return say_review(found) if found is not None else [f"The review of deal {deal} could not be worked out."]
 
 
 def describe_hands(state: State) -> list[str]:
