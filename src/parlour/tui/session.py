@@ -17,6 +17,7 @@ from typing import Any
 from ..bots import levels, make
 from ..engine import Game, State
 from ..registry import game_class
+from ..review.worker import Reviews
 from ..saves import open_game
 from ..store import GameLock, Store, StoreError
 from ..table import Table
@@ -54,6 +55,11 @@ class Session:
     notices: list[str] = field(default_factory=list)
     finished_id: int | None = None
     lock: GameLock | None = None  # this game is open here only (saves.open_game); see close()
+    reviews: Reviews | None = None  # each deal's review, worked out as soon as it ends (``V``)
+
+    def __post_init__(self) -> None:
+        if self.reviews is None:
+            self.reviews = Reviews(self.store, self.human)
 
     @property
     def state(self) -> State:

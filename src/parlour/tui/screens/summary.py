@@ -7,6 +7,8 @@ Why only the engine's words: the lines come from the shared narration (``parlour
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,11 +27,14 @@ class DealSummary(Sheet[str]):
         Binding("enter,space,escape", "close('continue')", "Continue"),
         Binding("f6", "close('replay')", "Replay this deal"),
         Binding("f7", "close('quit')", "Quit to menu"),
+        Binding("v", "review", "Review this deal"),
     ]
 
     def __init__(self, title: str, lines: list[str], *, game_over: bool, four_colour: bool,
-                 auto_close: float | None = None) -> None:
+                 auto_close: float | None = None, review: Callable[[], None] | None = None) -> None:
+        """``review`` opens this deal's review (``V``), on top of the summary."""
         super().__init__()
+        self.review = review
         self.title_text = title
         self.lines = list(lines)
         self.game_over = game_over
@@ -42,6 +47,8 @@ class DealSummary(Sheet[str]):
             keys = "Enter: back to the menu"
         else:
             keys = "Enter: next deal · F6: replay this deal with the same cards · F7: quit (the game stays saved)"
+        if self.review is not None:
+            keys = f"V: review this deal · {keys}"
         if self.auto_close is not None:
             keys += f" · demo: continuing in {self.auto_close:g} s"
         keys = f"{SCROLL_KEYS} · {keys}"
@@ -53,6 +60,10 @@ class DealSummary(Sheet[str]):
 
     def on_click(self) -> None:
         self.action_close(CONTINUE)
+
+    def action_review(self) -> None:
+        if self.review is not None and self.is_active:
+            self.review()
 
     def action_close(self, result: str) -> None:
         if self.is_active:

@@ -78,8 +78,9 @@ from ..widgets.log import AnnouncementLog
 from ..widgets.panels import InfoPanel, PromptLine, TitleBar
 from ..widgets.seats import SeatsRow
 from ..widgets.trick import TrickView
-from .dialogs import Note, Question, key_help, score_sheet
+from .dialogs import Note, Question, key_help
 from .options import OptionsScreen
+from .review import ReviewScreen, ScoreSheetScreen
 from .rules import RulesScreen
 from .summary import QUIT, REPLAY, DealSummary
 
@@ -367,6 +368,8 @@ class TableScreen(Screen[None]):
             return False
         self.generation += 1
         self.hint_shown = None
+        if self.session.reviews is not None:
+            self.session.reviews.flush()  # the reviews worked out meanwhile, kept in the store (this thread's)
         if seat == self.human:
             self.message = ""
         self.was_my_turn = False
@@ -388,6 +391,7 @@ class TableScreen(Screen[None]):
                 self.log_line(line)
             if event.kind == "deal_scored":
                 summaries.append(event.data)
+                self.start_review(int(event.data.get("deal") or len(self.table.state.deals)))
                 if joke is not None and self.joke_rng.random() < 0.5:
                     self.log_line(f'Computer: "{joke(self.joke_rng)}"')
             elif event.kind == "game_over":
@@ -416,8 +420,25 @@ class TableScreen(Screen[None]):
             title += " — game over"
         pause = self.summary_pause if self.demo else None
         self.mode = "summary"
+        deal = int(summary.get("deal", len(self.table.state.deals)))
         self.app.push_screen(DealSummary(title, lines, game_over=game_over, four_colour=self.settings.four_colour,
-                                         auto_close=pause), self._summary_closed)
+                                         auto_close=pause, review=lambda: self.open_review(deal)),
+                             self._summary_closed)
+
+    # -- reviews ----------------------------------------------------------------------------
+    def start_review(self, deal: int) -> None:
+        """Work out the deal's review on a worker thread now, while the player reads the summary
+        (not counted in the statistics when the computer played the seat: demo mode)."""
+        reviews = self.session.reviews
+        if reviews is not None:
+            reviews.start(self.table.state.record(), deal, counted=not self.demo)
+
+    def open_review(self, deal: int) -> None:
+        """``V`` (the deal summary, the score sheet): deal ``deal``'s review, as soon as it is ready."""
+        reviews = self.session.reviews
+        if reviews is not None:
+            self.app.push_screen(ReviewScreen(reviews, self.table.state.record(), deal,
+                                              four_colour=self.settings.four_colour), lambda _: reviews.flush())
 
     def _summary_closed(self, result: str | None) -> None:
         self.mode = "leaving" if result == QUIT else "ready"
@@ -766,7 +787,10 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def action_score_sheet(self) -> None:
-        self.app.push_screen(Note(f"{self.game.title}: score sheet", score_sheet(self.table.state, self.human)))
+        """``S``: the score sheet; ← → choose a deal there, ``V`` opens its review."""
+        state = self.table.state
+        self.app.push_screen(ScoreSheetScreen(f"{self.game.title}: score sheet", list(state.deals),
+                                              state.game.num_players, self.human, self.open_review))
 
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
         self.pick_card(message.index)
