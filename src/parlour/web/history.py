@@ -6,6 +6,8 @@ server hands out is decided here, in one place:
 - a person's own games: ``POST /api/my-games`` and ``POST /api/record`` take the seat links
   the browser holds (table, seat, token: in a body, never in a URL that a log keeps), and
   answer only for a seat that token opens; a record only once the game is over;
+- the review of a deal (``POST /api/review`` with a seat link, ``POST /api/history/{id}/review``
+  when shared): the person's own seat's only, worked out on request (``web.reviews``);
 - the whole database's history and statistics (``GET /api/history``, ``/api/history/{id}``,
   ``/api/stats``): only when the server shares them (``parlour serve --share-history``, on by
   default on a loopback address, where only this machine reaches the server: a player at home
@@ -27,7 +29,9 @@ from ..registry import names
 from ..table import Event
 from ..text import format_stats, narrate
 from .jsontext import decode_unique
-from .tables import Tables, serving, token_hash
+from .limits import peer_address
+from .reviews import Asked, Busy, deal_asked, frame, reviewing, working_frame
+from .tables import Refused, Tables, serving, token_hash
 
 #: Seat links one request may ask about (a browser keeps its latest ones).
 MAX_LINKS = 200
@@ -43,7 +47,8 @@ def history_router(share_history: bool) -> APIRouter:
         """The statistics for the lobby (no game numbers: the history page lists those)."""
         if not share_history:
             return JSONResponse({"text": None, "shared": False})
-        return JSONResponse({"text": format_stats(serving(request).store.stats()), "shared": True})
+        store = serving(request).store
+        return JSONResponse({"text": format_stats(store.stats(), store.loss_trends()), "shared": True})
 
     @router.get("/api/history")
     async def api_history(request: Request, game: str | None = None) -> JSONResponse:
@@ -53,8 +58,8 @@ def history_router(share_history: bool) -> APIRouter:
         if game is not None and game not in names():
             return JSONResponse({"error": "no such game"}, status_code=404)
         st = serving(request).store
-        return JSONResponse({"stats": format_stats(st.stats()), "games": st.finished_games(game, limit=200),
-                             "shared": True})
+        return JSONResponse({"stats": format_stats(st.stats(), st.loss_trends()),
+                             "games": st.finished_games(game, limit=200), "shared": True})
 
     @router.get("/api/history/{game_id}")
     async def api_history_record(request: Request, game_id: int) -> JSONResponse:
@@ -90,13 +95,10 @@ def history_router(share_history: bool) -> APIRouter:
         itself, here and as ``"text"``: its seeds are numbers of up to 77 digits, which a browser's
         JSON numbers would round.
         """
-        links = await _links(request, one=True)
-        if isinstance(links, JSONResponse):
-            return links
-        opened = _opened(serving(request), links)
-        if not opened:
-            return JSONResponse({"error": "this link does not open a seat at that table"}, status_code=403)
-        _table_id, _seat, row = opened[0]
+        opened = await _seat_opened(request)
+        if isinstance(opened, JSONResponse):
+            return opened
+        _table_id, _seat, row = opened
         if row["finished"] is None:
             return JSONResponse({"error": "the record is given to the table's people once the game is over"},
                                 status_code=403)
@@ -106,7 +108,68 @@ def history_router(share_history: bool) -> APIRouter:
         return JSONResponse({"record": json.loads(row["record"]), "text": row["record"],
                              "deals": deal_lines(row["record"])})
 
+    @router.post("/api/review")
+    async def api_table_review(request: Request) -> JSONResponse:
+        """The review of a deal for the person at a seat (its seat link and the deal: ``{"table", "seat",
+        "token", "deal"}``): their own seat's, once the deal has ended (``web.reviews``)."""
+        opened = await _seat_opened(request)
+        if isinstance(opened, JSONResponse):
+            return opened
+        table_id, seat, row = opened
+        record = json.loads(row["record"])
+        people = tuple(i for i, s in enumerate(row["seats"]) if s.get("kind") == "human" and i != seat)
+        return await _review(request, (table_id, seat), record, seat, people)
+
+    @router.post("/api/history/{game_id}/review")
+    async def api_history_review(request: Request, game_id: int) -> JSONResponse:
+        """The review of a deal of a finished game of the shared history (``{"deal"}``), for its player's seat."""
+        store = serving(request).store
+        text = store.finished_record(game_id) if share_history and 0 < game_id < 2**62 else None
+        row = store.finished_game(game_id) if text is not None else None
+        if text is None or row is None:
+            return JSONResponse({"error": "no such game"}, status_code=404)
+        seat = row["human_seat"] if row["human_seat"] is not None else 0
+        return await _review(request, ("address", peer_address(request.scope)), json.loads(text), seat, ())
+
     return router
+
+
+async def _review(request: Request, person: tuple[str, int] | tuple[str, str], record: dict[str, Any], seat: int,
+                  people: tuple[int, ...]) -> JSONResponse:
+    """A review by HTTP: 200 with it when kept, 202 while it is worked out (the page asks again), 503
+    when the server is busy, 403 for a deal not over or a refusal."""
+    try:
+        body = decode_unique(await request.body())
+        deals = len(from_json(record).deals)
+    except (ValueError, KeyError, TypeError):
+        return JSONResponse({"error": "no review of that game"}, status_code=400)
+    try:
+        deal = deal_asked(body.get("deal") if isinstance(body, dict) else None, deals)
+    except Refused as exc:
+        return JSONResponse({"status": "refused", "error": str(exc)}, status_code=403)
+    reviews = reviewing(request)
+    asked = Asked(record, deal, seat, people)
+    kept = reviews.kept(asked)
+    if kept is not None:
+        return JSONResponse(frame(kept, 0))
+    try:
+        reviews.ask(person, asked)
+    except Busy as exc:
+        return JSONResponse({"status": "busy", "error": str(exc)}, status_code=503)
+    except Refused as exc:
+        return JSONResponse({"status": "refused", "error": str(exc)}, status_code=429)
+    return JSONResponse(working_frame(deal, 0), status_code=202)
+
+
+async def _seat_opened(request: Request) -> tuple[str, int, dict[str, Any]] | JSONResponse:
+    """The stored table and seat the body's one seat link opens, or the answer refusing it."""
+    links = await _links(request, one=True)
+    if isinstance(links, JSONResponse):
+        return links
+    opened = _opened(serving(request), links)
+    if not opened:
+        return JSONResponse({"error": "this link does not open a seat at that table"}, status_code=403)
+    return opened[0]
 
 
 async def _links(request: Request, one: bool = False) -> list[tuple[str, int, str]] | JSONResponse:

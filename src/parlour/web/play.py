@@ -23,6 +23,8 @@ from .guard import origin_ok, refused
 from .jsontext import decode_unique, encode
 from .limits import Accounts, Bucket, peer_address, take_all
 from .pubsub import Subscription
+from .reviews import Asked, deal_asked, reviewing, working_frame
+from .reviews import frame as review_frame
 from .tables import LEFT, MAX_DELAY, LiveTable, Refused, Tables, event_from_json, serving
 from .views import ended_frame, narrate_events, seat_frame, web_keys
 
@@ -279,10 +281,41 @@ class Connection:
             elif kind == "leave":
                 await self.tables.leave(live, self.seat)
                 await self.send({"type": "left", "message": LEFT})  # this page goes back to the lobby
+            elif kind == "review":
+                await self.review(message.get("deal"))
             else:
                 await self.error("unknown message")
         except Refused as exc:
             await self.error(str(exc))
+
+    async def review(self, deal: object) -> None:
+        """This person's review of a deal that has ended (their own seat's only): sent at once when
+        kept, else worked out in the pool while they play on, and sent to this connection when ready."""
+        live = self.live
+        seat = self.seat
+        assert seat is not None
+        asked = Asked(live.dealt.state.record(), deal_asked(deal, len(live.dealt.state.deals)), seat,
+                      tuple(i for i, s in enumerate(live.seats) if s["kind"] == "human" and i != seat))
+        reviews = reviewing(self.ws)
+        kept = reviews.kept(asked)
+        if kept is not None:
+            await self.send(review_frame(kept, live.count))
+            return
+        future = reviews.ask((live.id, seat), asked)
+        await self.send(working_frame(asked.deal, live.count))
+
+        async def answer() -> None:
+            try:
+                data = await future
+                await self.send(review_frame(data, self.live.count))
+            except Refused as exc:
+                await self.error(str(exc))
+            except (WebSocketDisconnect, RuntimeError, AttributeError):
+                pass  # the connection closed meanwhile: the review is kept, asking again gives it at once
+
+        task = asyncio.get_running_loop().create_task(answer())
+        reviews.tasks.add(task)
+        task.add_done_callback(reviews.tasks.discard)
 
     async def on_published(self, message: dict[str, Any]) -> None:
         live = self.tables.live.get(self.live.id)
@@ -357,6 +390,7 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "demo": {"type": str},
     "resign": {"type": str},
     "leave": {"type": str},
+    "review": {"type": str, "deal": int},
 }
 _LIMITS = {"token": 64, "name": 60, "action": 64, "client_seed": 32}
 

@@ -44,6 +44,7 @@ from .lobby import lobby_router
 from .paced import PacedWebSockets
 from .pages import pages_router
 from .play import BURST, MAX_MESSAGE, RATE, play_router
+from .reviews import Reviews
 from .tables import Tables
 
 log = logging.getLogger("parlour.web")
@@ -73,7 +74,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     event loop.
     """
     allowed = set(allowed_origins or ())
-    state: dict[str, Tables] = {}
+    state: dict[str, Any] = {}
     quiet_client_faults()
     limits = limits or Limits()
     accounts = Accounts(limits, rate)
@@ -84,6 +85,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         st = Store(db) if store is None else store
         tables = Tables(st, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds)
         state["tables"] = tables
+        state["reviews"] = Reviews(tables, workers)
         try:
             yield
         finally:

@@ -256,20 +256,22 @@ async function history() {
 
 async function showRecord(id) {
   const body = await (await fetch(`/api/history/${id}`)).json();
-  recordDialog(`Game #${id}: ${body.record.game}`, body);
+  recordDialog(`Game #${id}: ${body.record.game}`, body, (deal) => postJSON(`/api/history/${id}/review`, { deal }));
 }
 
 async function showMyRecord(game, link) {
   const res = await postJSON("/api/record", link);
   const body = await res.json();
   if (!res.ok) { $("no-my-games").hidden = false; $("no-my-games").textContent = body.error; return; }
-  recordDialog(`Your game of ${game}`, body);
+  recordDialog(`Your game of ${game}`, body, (deal) => postJSON("/api/review", { ...link, deal }));
 }
 
-function recordDialog(title, body) {
+function recordDialog(title, body, ask) {
   $("record-title").textContent = title;
-  $("record-deals").replaceChildren(...body.deals.map((lines) =>
-    el("li", {}, ...lines.map((l) => el("div", {}, prettyText(l))))));
+  $("record-review-status").textContent = "";
+  $("record-deals").replaceChildren(...body.deals.map((lines, i) =>
+    el("li", {}, ...lines.map((l) => el("div", {}, prettyText(l))),
+      el("button", { type: "button", class: "review-deal", onclick: () => historyReview(ask, i + 1) }, "Review this deal"))));
   $("record-text").textContent = body.text;  // the stored text: its seeds are too long for a JSON number here
   $("record-dialog").showModal();
 }
@@ -293,7 +295,8 @@ function clientSeed() {
 
 // ---------------------------------------------------------------- the table
 const T = { ws: null, frame: null, waiting: null, seat: null, token: null, id: null, cursor: 0, retry: 0, dealsSeen: null,
-  keys: null, hint: null, opener: null, sequence: "", confirming: null };
+  keys: null, hint: null, opener: null, sequence: "", confirming: null, summaryDeal: null, reviews: {}, readyDeal: null,
+  asked: null };
 
 function table(id) {
   T.id = id;
@@ -327,7 +330,10 @@ function table(id) {
     if ($("confirm-dialog").returnValue === "yes" && asked) send({ type: asked });
   });
   $("verify").addEventListener("click", () => downloadRecord());
-  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog", "fair-dialog", "confirm-dialog"]) {
+  $("summary-review").addEventListener("click", () => askReview(T.summaryDeal));
+  $("review-ready").addEventListener("click", () => { if (T.reviews[T.readyDeal]) showReview(T.reviews[T.readyDeal]); });
+  for (const d of ["summary-dialog", "sheet-dialog", "rules-dialog", "keys-dialog", "fair-dialog", "confirm-dialog",
+    "review-dialog"]) {
     $(d).addEventListener("close", () => restoreFocus());
   }
   document.addEventListener("keydown", onKey);
@@ -422,6 +428,7 @@ function onFrame(f) {
   if (f.type === "hint") { showHint(f); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
   if (f.type === "left") { location.href = "/"; return; }  // this person left their seat (the lobby, again)
+  if (f.type === "review") { onReview(f); return; }
   if (f.type === "presence") {  // the seats alone
     if (T.frame) { T.frame.players = f.players; render(); } else if (T.waiting) showWaiting({ ...T.waiting, players: f.players });
     return;
@@ -654,11 +661,84 @@ function showSummary(f) {
     const w = f.view.winner;
     lines.push(`Game over: ${w === null || w === undefined ? "a tie" : f.names[w] + " wins"}.`);
   }
+  T.summaryDeal = f.deals_scored;
+  $("summary-review").hidden = T.seat === null;  // a review is a seat's own: a spectator has none
+  $("summary-review-status").textContent = "";
   $("summary-title").textContent = f.view.is_over ? "The game is over" : "The deal is over";
   $("summary-lines").replaceChildren(...lines.map((l) => el("li", {}, prettyText(l))));
   $("summary-dialog-cards").replaceChildren(...feltGroups(f.summary_felt));
   openDialog("summary-dialog");
   $("summary-ok").focus();
+}
+
+// ---------------------------------------------------------------- reviews
+// A deal's review is worked out by the server only when asked for (one at a time), while play goes on; it
+// comes as pages of lines, said as the terminal says them (parlour.review.say).
+function askReview(deal) {
+  if (!deal) return;
+  if (T.reviews[deal]) { showReview(T.reviews[deal]); return; }
+  T.asked = deal;
+  $("summary-review-status").textContent = `Asking for the review of deal ${deal}…`;
+  send({ type: "review", deal });
+}
+
+function onReview(f) {
+  if (f.status === "working") {
+    $("summary-review-status").textContent = f.message;
+    tell(f.message);
+    return;
+  }
+  T.reviews[f.deal] = f;
+  $("summary-review-status").textContent = "";
+  const shown = document.querySelector("dialog[open]");
+  if (!shown || shown.id === "summary-dialog") { showReview(f); return; }
+  T.readyDeal = f.deal;  // another dialog is open: the review waits beside the last deal
+  $("review-ready").textContent = `The review of deal ${f.deal} is ready: show it`;
+  $("review-ready").hidden = false;
+}
+
+const R = { review: null, page: 0 };
+
+function showReview(f) {
+  R.review = f;
+  R.page = 0;
+  $("review-ready").hidden = true;
+  $("review-title").textContent = `Review of deal ${f.deal}`;
+  reviewPage();
+  openDialog("review-dialog");
+  $("review-next").focus();
+}
+
+function reviewPage() {
+  const f = R.review;
+  R.page = Math.max(0, Math.min(f.pages.length - 1, R.page));
+  $("review-page").textContent = `${f.titles[R.page]} (${R.page + 1} of ${f.pages.length})`;
+  $("review-lines").replaceChildren(...f.pages[R.page].map((l) => el("li", {}, prettyText(l))));
+  $("review-prev").disabled = R.page === 0;
+  $("review-next").disabled = R.page === f.pages.length - 1;
+}
+
+function turnReviewPage(step) { R.page += step; reviewPage(); }
+
+$("review-prev").addEventListener("click", () => turnReviewPage(-1));
+$("review-next").addEventListener("click", () => turnReviewPage(1));
+$("review-dialog").addEventListener("keydown", (ev) => {
+  if (ev.key === "ArrowLeft") { turnReviewPage(-1); ev.preventDefault(); }
+  if (ev.key === "ArrowRight") { turnReviewPage(1); ev.preventDefault(); }
+});
+
+// On /history: a deal's review by HTTP, asked again every second while the server works it out.
+async function historyReview(ask, deal) {
+  const status = $("record-review-status");
+  status.textContent = `Asking for the review of deal ${deal}…`;
+  for (;;) {
+    const res = await ask(deal);
+    const body = await res.json();
+    if (res.status === 200) { status.textContent = ""; $("record-dialog").close(); showReview(body); return; }
+    if (res.status !== 202) { status.textContent = body.error; return; }
+    status.textContent = body.message;
+    await new Promise((done) => setTimeout(done, 1000));
+  }
 }
 
 // Resigning or leaving one's seat ends something for the others too: it is asked once more, in a dialog.
