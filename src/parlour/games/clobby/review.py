@@ -14,9 +14,9 @@ from .solver import Position, Solver, action_values
 from .strong import StrongBot
 
 #: sampled deals per card decision (a bid takes ``BID_SAMPLES``: each is a whole deal's solve per option)
-SAMPLES = 32
+SAMPLES = 64
 UNIT = "points"
-BID_SAMPLES = 8
+BID_SAMPLES = 16
 INFORMATION = "strong's search over {samples} deals consistent with what was seen (each solved exactly)"
 PERFECT = "every hand open, best play by both after it"
 

@@ -19,9 +19,9 @@ from ...search.pimc import ActionValues
 from .solver import action_values, position_from_state
 from .strong import StrongBot
 
-SAMPLES = 16
+SAMPLES = 32
 UNIT = "points"
-SLOW_SAMPLES = 8
+SLOW_SAMPLES = 16
 PERFECT_RAMSCH = 6
 INFORMATION = "strong's search over {samples} deals consistent with what was seen and bid"
 PERFECT = "every hand open (the discard's pips counted), best play by all after it"

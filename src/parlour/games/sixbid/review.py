@@ -23,7 +23,7 @@ from ...search.pimc import ActionValues
 from .solver import action_values
 from .strong import StrongBot
 
-SAMPLES = 16
+SAMPLES = 32
 UNIT = "chips"
 REVIEW_EXACT = 7
 PERFECT_TRICKS = 9

@@ -2,12 +2,14 @@
 
 Le Truc's ``strong`` player is a strategy table (CFR+, ``strong.py``): it has a mix for every
 decision but no values.  A decision's values are worked out from it, from the deciding seat's
-view only: ``samples`` times, the cards the seat has not seen are dealt afresh (the other's hand,
-the hands set aside by calls, the rest of the pack), weighted by how likely the other's choices
-in this hand were under the same strategy (never below ``FLOOR``: the other may be a person
-who plays otherwise), and each legal action is followed by both seats playing the strategy to
-the deal's end, every branch of its mixes weighed exactly.  A value is the seat's points from
-the deal minus the other's.
+view only.  Suits never matter, so the other seat's unseen cards are taken by their ranks: every
+rank multiset it may hold is weighed by how many hands give it (the cards the seat has not seen)
+and by how likely the other's choices in this hand were with it under the same strategy (never
+below ``FLOOR`` a choice: the other may be a person who plays otherwise).  That posterior is
+exact; at most ``samples`` hands are then drawn from it (all of them when there are no more), the
+rest of the pack dealt afresh for each, and each legal action is followed by both seats playing
+the strategy to the deal's end, every branch of its mixes weighed exactly.  A value is the
+seat's points from the deal minus the other's.
 
 Nothing is valued with the cards as they lay (no ``perfect`` values): the unplayed cards of a
 deal that ends before its third trick are never shown, and a number worked out from them would
@@ -17,6 +19,7 @@ reviewed (its earlier packs' cards cannot be dealt again consistently with the v
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -46,19 +49,18 @@ def information(moment: Moment, rng: random.Random, samples: int = SAMPLES) -> D
     bot = kept(("truc", "strong"), StrongBot)
     legal = moment.legal
     totals = dict.fromkeys(legal, 0.0)
-    weight_sum = 0.0
-    for _ in range(samples):
-        world, weight = _world(moment, rng, bot)
-        weight_sum += weight
+    worlds = _drawn(_posterior(moment, rng, bot), samples, rng)
+    weight_sum = sum(w for _, w in worlds)
+    if weight_sum <= 0:
+        return None
+    for world, weight in worlds:
         deals = len(world.deals)
         for action in legal:
             after = world.clone()
             after.apply(action)
             totals[action] += weight * _expected(after, moment.seat, bot, deals)
-    if weight_sum <= 0:
-        return None
     mix = bot.policy(view)
-    return Decision(likeliest(mix), {a: v / weight_sum for a, v in totals.items()}, samples, weight_sum, 0.0,
+    return Decision(likeliest(mix), {a: v / weight_sum for a, v in totals.items()}, len(worlds), weight_sum, 0.0,
                     {"mix": mix})
 
 
@@ -66,26 +68,67 @@ def perfect(moment: Moment) -> ActionValues | None:
     return None
 
 
-def _world(moment: Moment, rng: random.Random, bot: StrongBot) -> tuple[State, float]:
-    """The deal rebuilt with every card the seat has not seen dealt afresh, up to this decision,
-    and how likely the other seat's choices in this hand were in it."""
+def _posterior(moment: Moment, rng: random.Random, bot: StrongBot) -> list[tuple[State, float]]:
+    """Every rank multiset the other seat may still hold, as a world of this deal up to the decision
+    (its cards of those ranks, the rest of the pack dealt afresh), with its posterior weight."""
     view, seat = moment.view, moment.seat
+    other = 1 - seat
     played = {s: [c for t in view["tricks"] for p, c in t["cards"] if p == s] + [c for p, c in view["trick"] if p == s]
               for s in (0, 1)}
     mine = list(view["hand"]) + played[seat]
-    seen = set(mine) | set(played[1 - seat])
+    seen = set(mine) | set(played[other])
     unseen = [c for c in PACK_32 if c not in seen]
-    rng.shuffle(unseen)
-    theirs = played[1 - seat] + unseen[:HAND - len(played[1 - seat])]
-    rest = unseen[HAND - len(played[1 - seat]):]
+    by_rank: dict[str, list[str]] = {}
+    for c in unseen:
+        by_rank.setdefault(c[0], []).append(c)
+    out = []
+    for counts in _multisets([len(by_rank[r]) for r in by_rank], HAND - len(played[other])):
+        held = [c for r, k in zip(by_rank, counts, strict=True) for c in by_rank[r][:k]]
+        ways = math.prod(math.comb(len(by_rank[r]), k) for r, k in zip(by_rank, counts, strict=True))
+        rest = [c for c in unseen if c not in held]
+        rng.shuffle(rest)
+        world = _world(moment, mine, played[other] + held, rest)
+        out.append((world, ways * _replayed(world, moment.before, other, view["calls"], bot)))
+    return out
+
+
+def _multisets(available: list[int], size: int) -> list[list[int]]:
+    """Every way to take ``size`` cards by rank, at most ``available[i]`` of rank ``i``: counts per rank."""
+    if not available:
+        return [[]] if size == 0 else []
+    return [[k, *rest] for k in range(min(size, available[0]) + 1) for rest in _multisets(available[1:], size - k)]
+
+
+def _drawn(worlds: list[tuple[State, float]], samples: int, rng: random.Random) -> list[tuple[State, float]]:
+    """Every world when there are at most ``samples`` of weight; else ``samples`` drawn in proportion to
+    their weights (systematic: evenly spaced from one random start), each then of equal weight."""
+    worlds = [(w, p) for w, p in worlds if p > 0]
+    if len(worlds) <= samples:
+        return worlds
+    total = sum(p for _, p in worlds)
+    step = total / samples
+    at = rng.random() * step
+    drawn: list[tuple[State, float]] = []
+    acc = 0.0
+    for world, p in worlds:
+        acc += p
+        while at < acc and len(drawn) < samples:
+            drawn.append((world, 1.0))
+            at += step
+    return drawn
+
+
+def _world(moment: Moment, mine: list[str], theirs: list[str], rest: list[str]) -> State:
+    """The deal dealt again with the seat's own cards, ``theirs`` for the other and ``rest`` for the
+    hands set aside by calls and the pack still to come (this pack's position of the current hand)."""
+    view = moment.view
     set_aside, rest = rest[:2 * HAND * view["calls"]], rest[2 * HAND * view["calls"]:]
-    non_dealer = view["non_dealer"]
-    first, second = (mine, theirs) if seat == non_dealer else (theirs, mine)
+    first, second = (mine, theirs) if moment.seat == view["non_dealer"] else (theirs, mine)
     pack = set_aside + [c for pair in zip(first, second, strict=True) for c in pair] + rest
     world = moment.start.clone()
     world.redeal(pack)
-    world.seed = rng.getrandbits(128)  # a pack shuffled later in the world is no pack of the game
-    return world, _replayed(world, moment.before, 1 - seat, view["calls"], bot)
+    world.seed = 0  # a pack shuffled later in the world is no pack of the game (its seed is not the game's)
+    return world
 
 
 def _replayed(world: State, actions: Sequence[str], other: int, calls: int, bot: StrongBot) -> float:
