@@ -28,7 +28,7 @@ from ..registry import part
 from ..search.pimc import Decision
 from ..text import deal_summary
 from .moment import Moment, kept
-from .report import Hand, Judged, Play, Review, Step
+from .report import Hand, Judged, Play, Review, Step, number
 from .walk import DealWalk, Turn, walk
 
 HIDDEN_VIEW = "made with cards the deal's end did not show you: not reviewed"
@@ -81,8 +81,8 @@ def review_deal(record: Mapping[str, Any], deal: int, seat: int, *, viewer: int 
         if not steps or steps[-1].trick != step or joined:  # a new trick, or cards joined a hand (a new hand)
             steps.append(Step(step, [_hand(h, known) for h in turn.hands]))
         before = turn.hands
-        judged = _judge(dealt, turn, step, module, known, count) if turn.seat == seat else None
         shown = turn.action if set(dealt.cards.found(turn.action)) <= known else None
+        judged = _judge(dealt, turn, step, module, known, count, shown) if turn.seat == seat else None
         steps[-1].plays.append(Play(turn.seat, shown, judged))
     summary = deal_summary(game, dealt.summary, dealt.num_players, viewer)
     unit = module.unit(dealt.options) if hasattr(module, "unit") else module.UNIT
@@ -111,14 +111,15 @@ def _hand(cards: list[str], known: set[str]) -> Hand:
     return Hand(shown, len(cards) - len(shown))
 
 
-def _judge(dealt: DealWalk, turn: Turn, step: int, module: ModuleType, known: set[str], samples: int) -> Judged | None:
-    """The judgement of one of the reviewed seat's turns, in step ``step`` (None: it had no choice)."""
+def _judge(dealt: DealWalk, turn: Turn, step: int, module: ModuleType, known: set[str], samples: int,
+           shown: str | None) -> Judged | None:
+    """The judgement of one of the reviewed seat's turns, in step ``step`` (None: it had no choice);
+    ``shown``: its action as the viewer may see it (None: face down)."""
     if len(turn.legal) < 2 or turn.view is None or turn.state is None or turn.seat is None:
         return None
+    if not dealt.cards.in_value(scanned(turn.view)) <= known:  # neither its choices nor values are shown
+        return Judged(turn.index, step, turn.phase, [], shown or "", note=HIDDEN_VIEW)
     judged = Judged(turn.index, step, turn.phase, list(turn.legal), turn.action)
-    if not dealt.cards.in_value(scanned(turn.view)) <= known:
-        judged.note = HIDDEN_VIEW
-        return judged
     actions = dealt.actions()
     at = dealt.turns.index(turn)
     moment = Moment(turn.seat, turn.view, turn.action, turn.state, dealt.start, actions[:at], actions[at:])
@@ -126,15 +127,15 @@ def _judge(dealt: DealWalk, turn: Turn, step: int, module: ModuleType, known: se
     if decision is None or not decision.values:
         judged.note = NOT_VALUED
     else:
-        judged.values = {a: float(decision.values[a]) for a in turn.legal if a in decision.values}
+        judged.values = {a: number(decision.values[a]) for a in turn.legal if a in decision.values}
         judged.strong = decision.action
         judged.samples = decision.samples
         mix = decision.extra.get("mix")
-        judged.mix = {a: float(p) for a, p in mix.items()} if mix else None
+        judged.mix = {a: number(p) for a, p in mix.items()} if mix else None
         if turn.action not in judged.values:
             judged.note = NOT_VALUED
     if all(set(hand) <= known for hand in turn.hands):
         perfect = module.perfect(moment)
         if perfect:
-            judged.perfect = {a: float(perfect[a]) for a in turn.legal if a in perfect}
+            judged.perfect = {a: number(perfect[a]) for a in turn.legal if a in perfect}
     return judged

@@ -3,8 +3,9 @@
 Why its own module: every interface shows the same review (the terminal steps through it, line
 mode and ``parlour review`` print it, the browser draws it, ``--json`` hands it to tools), so it
 is built once, here, as plain data, and each says it in its own way (``say.py``, the page).
-The JSON is made so that the same review is the same bytes: keys in a fixed order, numbers
-rounded to ``DIGITS`` decimals.
+The JSON is made so that the same review is the same bytes: keys in a fixed order, and every
+value rounded to ``DIGITS`` decimals as the review is made (``judge.py``), so that what is worked
+out from the values (a cost, a verdict) is the same from the review and from its JSON.
 """
 
 from __future__ import annotations
