@@ -3,6 +3,8 @@
 The frame-leak test records every frame sent to every client over whole games of every game
 (two or three human seats and a spectator) and checks each against the server-independent
 truth: the engine's ``view(seat)`` rebuilt from the final record at that frame's action count.
+Each person also asks for the review of the first deals as they end: a review frame may name
+only cards that seat had been shown by then.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from parlour.records import from_json
 from parlour.registry import load
 from parlour.store import Store
 from parlour.table import Table
+from parlour.web.reviews import BUSY
 from parlour.web.run import ServerThread
 from parlour.web.views import public_view, web_keys
 
@@ -52,6 +55,8 @@ class Client:
     Schafkopf game endless: everyone passes, deal after deal).
     """
 
+    REVIEWS = 2  # the deals whose review each person asks for, as they end
+
     def __init__(self, server: Any, table: str, seat: int | None, token: str | None, seed: int = 0) -> None:
         self.url = f"{server.ws_url}/ws/{table}"
         self.seat, self.token = seat, token
@@ -59,25 +64,52 @@ class Client:
         self.frames: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.errors: list[str] = []
+        self.asked = 0  # the last deal whose review was asked for
+        self.waiting = False  # a review asked for and not yet here (one at a time)
 
     async def play(self, until_over: bool = True, max_actions: int = 100_000) -> None:
         async with websockets.connect(self.url) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": self.token}))
             acted = -1
             done = 0
+            ended = 0  # deals scored so far
+            over = False
+
+            async def ask_review() -> None:
+                """The next deal's review, once the one asked for before has come (one at a time)."""
+                if self.seat is not None and not self.waiting and self.asked < min(ended, self.REVIEWS):
+                    self.asked += 1
+                    self.waiting = True
+                    await ws.send(json.dumps({"type": "review", "deal": self.asked}))
+
             async for text in ws:
                 assert isinstance(text, str)
                 self.raw.append(text)
                 frame = json.loads(text)
                 self.frames.append(frame)
+                if frame["type"] == "error" and frame["message"] == BUSY and self.waiting:
+                    self.waiting, self.asked = False, self.asked - 1  # the server is busy: ask again soon
+                    await asyncio.sleep(0.2)
+                    await ask_review()
+                    continue
                 if frame["type"] == "error":
                     self.errors.append(frame["message"])
                     continue
+                if frame["type"] == "review" and frame["status"] == "ready":
+                    self.waiting = False
+                    await ask_review()
+                if over and not self.waiting:  # the game is over and every review asked for has come
+                    return
                 if frame["type"] != "state":
                     continue
                 view = frame["view"]
+                ended = frame["deals_scored"]
+                await ask_review()
                 if view.get("is_over"):
-                    return
+                    over = True
+                    if not self.waiting:
+                        return
+                    continue
                 if (self.seat is not None and view["current_player"] == self.seat and not frame["auto"]
                         and frame["count"] > acted):
                     acted = frame["count"]
@@ -105,7 +137,7 @@ GAMES = [("truc", 2, {}), ("gops", 2, {"cards": 6}), ("clobby", 2, {"game_point"
 
 def test_frames_never_carry_a_card_the_seat_could_not_know(server: Any) -> None:
     """Every frame to every client, over whole games of every game: nothing beyond that seat's view."""
-    counts = {"games": 0, "frames": 0, "card_mentions": 0}
+    counts = {"games": 0, "frames": 0, "card_mentions": 0, "reviews": 0}
     per_game: dict[str, int] = {}
     for round_ in range(2):
         for index, (game, humans, options) in enumerate(GAMES):
@@ -146,6 +178,11 @@ def test_frames_never_carry_a_card_the_seat_could_not_know(server: Any) -> None:
                         text = json.dumps({k: v for k, v in frame.items() if k != "keys_help"}, ensure_ascii=False)
                     mentioned = cards_in(text)
                     counts["card_mentions"] += len(mentioned)
+                    if frame["type"] == "review" and frame["status"] == "ready":
+                        counts["reviews"] += 1
+                        leaked = mentioned - known_at[frame["count"]]
+                        assert not leaked, f"{game}: seat {client.seat}'s review of deal {frame['deal']} named {leaked}"
+                        continue
                     if frame["type"] != "state":
                         assert not mentioned, frame
                         continue
@@ -156,9 +193,9 @@ def test_frames_never_carry_a_card_the_seat_could_not_know(server: Any) -> None:
                     leaked = mentioned - known_at[n]
                     assert not leaked, f"{game}: seat {client.seat} was sent {leaked} at action {n}"
             counts["games"] += 1
-    print(f"\nframe-leak test: {counts['games']} whole games, {counts['frames']} frames checked, "
-          f"{counts['card_mentions']} card mentions; frames per game: {per_game}")
-    assert counts["games"] == 2 * len(GAMES)
+    print(f"\nframe-leak test: {counts['games']} whole games, {counts['frames']} frames checked "
+          f"({counts['reviews']} reviews), {counts['card_mentions']} card mentions; frames per game: {per_game}")
+    assert counts["games"] == 2 * len(GAMES) and counts["reviews"] >= len(GAMES)
 
 
 def test_a_seat_acts_only_for_itself_and_only_when_legal(server: Any) -> None:
