@@ -266,3 +266,33 @@ def test_the_lobby_gives_each_game_a_tile_and_its_screenshot_is_made(browser: An
     boxes = [tiles.nth(i).bounding_box() for i in range(2)]
     assert boxes[0] is not None and boxes[1] is not None and boxes[1]["y"] > boxes[0]["y"]
     assert not page.errors and not page.console_errors
+
+
+def test_review_this_deal_from_the_summary_and_from_the_history(browser: Any, server: Any) -> None:
+    """The deal-summary dialog's "Review this deal" (while play may go on), and each deal's on /history."""
+    page = new_page(browser)
+    create_table(page, server, "gops", ["me", "bot:easy"], {"cards": "3"})
+    page.wait_for_selector("#hand .card")
+    play_until([page], lambda: deal_over(page))
+    page.wait_for_selector("#summary-dialog[open]")
+    page.click("#summary-review")
+    page.wait_for_selector("#review-dialog[open]", timeout=60000)
+    assert page.text_content("#review-title") == "Review of deal 1"
+    lines = str(page.text_content("#review-lines"))
+    assert "Review of deal 1 of GOPS, for North (you)" in lines and "Verdict:" in lines
+    assert "Verdict (1 of 4)" in str(page.text_content("#review-page"))
+    page.click("#review-next")
+    assert "Turn 1 (2 of 4)" in str(page.text_content("#review-page"))
+    assert "North (you):" in str(page.text_content("#review-lines"))  # the hands as the turn began
+    page.keyboard.press("ArrowRight")
+    assert "Turn 2" in str(page.text_content("#review-page"))
+    page.click("#review-close")
+    page.wait_for_selector("#review-dialog:not([open])", state="attached")
+    page.goto(server.url + "/history")
+    page.wait_for_selector("#my-games button.my-record")
+    page.locator("#my-games button.my-record").last.click()
+    page.wait_for_selector("#record-dialog[open] button.review-deal")
+    page.click("#record-dialog button.review-deal")
+    page.wait_for_selector("#review-dialog[open]", timeout=60000)  # kept: the same review at once
+    assert "Review of deal 1 of GOPS, for North (you)" in str(page.text_content("#review-lines"))
+    assert not page.errors and not page.console_errors

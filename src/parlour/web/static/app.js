@@ -690,6 +690,7 @@ function onReview(f) {
   }
   T.reviews[f.deal] = f;
   $("summary-review-status").textContent = "";
+  if ($("reason").textContent.includes("being worked out")) tell("");
   const shown = document.querySelector("dialog[open]");
   if (!shown || shown.id === "summary-dialog") { showReview(f); return; }
   T.readyDeal = f.deal;  // another dialog is open: the review waits beside the last deal
