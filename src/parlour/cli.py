@@ -411,7 +411,7 @@ def _play_opened(store: Store, game: type[Game], opening: Opening, *, fresh: boo
     print(f"{game.title}: you are {names_[HUMAN_SEAT]} against the {level} computer. Type h for help.")
     reviews = Reviews(store, HUMAN_SEAT)  # each deal's review, worked out as soon as it ends (``review``)
     outcome = play_human(table, HUMAN_SEAT, delay=delay, ask_replay=ask_replay, jokes=jokes, reviews=reviews)
-    reviews.flush()
+    reviews.finish()  # the last deal's review too, kept for the statistics
     if outcome == "over":
         game_id = store.finish_game(game.name, state.to_json(), level, HUMAN_SEAT, state.winner, state.scores)
         print(f"Saved as finished game #{game_id}: `parlour export {game_id} > game.json` then "

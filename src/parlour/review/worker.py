@@ -4,15 +4,19 @@ Why a thread of its own and a queue: a review takes a second or two, and the pla
 deal's summary meanwhile; play of the next deal must never wait for it.  One thread works the
 deals out one at a time, in the order they ended.  Why the store is written by its owner's
 thread (``flush``), never by the worker: the store's connection runs one transaction at a time,
-and the table saves every move on its own thread.
+and the table saves every move on its own thread.  Why the program waits at its exit for the
+review under way (``_stop_all``): a thread stopped in the middle of the search's compiled code
+(GOPS's linear programs) aborts the whole process ("terminate called without an active exception").
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import queue
 import threading
+import weakref
 from collections.abc import Collection, Mapping
 from typing import Any, ClassVar
 
@@ -88,8 +92,9 @@ class Reviews:
         self._unsaved: list[tuple[dict[str, Any], Review, bool]] = []
         self._lock = threading.Lock()
         self._ready = threading.Condition(self._lock)
-        self._queue: queue.Queue[tuple[dict[str, Any], int, bool]] = queue.Queue()
+        self._queue: queue.Queue[tuple[dict[str, Any], int, bool] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
+        _LIVE.add(self)
 
     def start(self, record: Mapping[str, Any], deal: int, *, counted: bool = True) -> None:
         """Work out deal ``deal``'s review (it has ended in ``record``) unless it is known already."""
@@ -148,6 +153,10 @@ class Reviews:
                         self._thread = None
                         return
                 continue
+            if job is None:  # ``stop``: the review under way is done, the rest dropped
+                with self._lock:
+                    self._thread = None
+                return
             record, deal, counted = job
             try:
                 found: Review | Exception = review_deal(record, deal, self.seat, people=self.people,
@@ -159,3 +168,37 @@ class Reviews:
                 if isinstance(found, Review):
                     self._unsaved.append((record, found, counted))
                 self._ready.notify_all()
+
+    def finish(self, timeout: float = 30.0) -> None:
+        """Wait (up to ``timeout`` seconds) for every review asked for, then keep them (``flush``):
+        the game's last deal is reviewed and counted too when the player leaves at its end."""
+        with self._ready:
+            self._ready.wait_for(lambda: self._asked <= set(self._done), timeout)
+        self.flush()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Drop the reviews not begun and wait (up to ``timeout``) for the one under way."""
+        with self._ready:
+            while True:
+                try:
+                    dropped = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if dropped is not None:
+                    self._asked.discard(dropped[1])
+            self._ready.notify_all()
+            thread = self._thread
+            if thread is not None:
+                self._queue.put(None)
+        if thread is not None:
+            thread.join(timeout)
+
+
+_LIVE: weakref.WeakSet[Reviews] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all() -> None:
+    """At exit, every worker finishes the review it is in the middle of (see the module docstring)."""
+    for reviews in list(_LIVE):
+        reviews.stop()
