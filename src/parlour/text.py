@@ -26,12 +26,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import CardChoice, Play, SuitChoice, parse, parser
 from .cards import SUIT_SYMBOLS, is_card
 from .registry import game_class, part
 from .table import Event, seat_names
+
+if TYPE_CHECKING:
+    from .store import GameStats
 
 
 def game_text(game: str) -> ModuleType | None:
@@ -208,7 +211,7 @@ def deal_summary(game: str, summary: dict[str, Any], num_players: int, human: in
     return narrate(Event("deal_scored", None, dict(summary)), game, num_players, human)[1:]
 
 
-def format_stats(rows: list[dict[str, Any]]) -> str:
+def format_stats(rows: Sequence[GameStats]) -> str:
     """The statistics table (finished games per game and level), as line mode and the TUI show it.
 
     The ``resigned`` column only once a game ended by a resignation (a browser table's): the
@@ -216,16 +219,16 @@ def format_stats(rows: list[dict[str, Any]]) -> str:
     """
     if not rows:
         return "No finished games yet."
-    resigns = any(r.get("resigned") for r in rows)
+    resigns = any(r.resigned for r in rows)
     head = (f"{'game':<10} {'level':<7} {'played':>6} {'won':>5} {'+undo':>5} {'lost':>5} {'drawn':>5}"
             + (f" {'resigned':>8}" if resigns else "") + f" {'won %':>6}")
     lines = [head, "-" * len(head)]
     for r in rows:
-        undone = int(r.get("won_with_undo") or 0)
-        clean = r["won"] - undone
-        pct = 100.0 * clean / r["played"] if r["played"] else 0.0
-        lines.append(f"{r['game']:<10} {r['level']:<7} {r['played']:>6} {clean:>5} {undone:>5} {r['lost']:>5}"
-                     f" {r['drawn']:>5}" + (f" {int(r.get('resigned') or 0):>8}" if resigns else "") + f" {pct:>5.1f}%")
+        undone = r.won_with_undo
+        clean = r.won - undone
+        pct = 100.0 * clean / r.played if r.played else 0.0
+        lines.append(f"{r.game:<10} {r.level:<7} {r.played:>6} {clean:>5} {undone:>5} {r.lost:>5}"
+                     f" {r.drawn:>5}" + (f" {r.resigned:>8}" if resigns else "") + f" {pct:>5.1f}%")
     lines.append("won: clean wins; +undo: wins after taking moves back (counted apart); won % counts clean wins.")
     if resigns:
         lines.append("resigned: games ended by a resignation (lost by whoever resigned; never counted as drawn).")

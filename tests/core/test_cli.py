@@ -55,16 +55,16 @@ def test_resume_after_the_process_is_killed_mid_game(tmp_path):
     proc.stdin.write("1\n1\n1\n")  # three turns
     proc.stdin.flush()
     deadline = time.time() + 60
-    from parlour.store import Store
+    from parlour.store import open_store
 
     while time.time() < deadline:
-        saved = Store(db).load_game("gops")
-        if saved and len(json.loads(saved[0])["actions"]) >= 6:
+        saved = open_store(db).load_game("gops")
+        if saved and len(json.loads(saved.record)["actions"]) >= 6:
             break
         time.sleep(0.1)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
-    record = json.loads(Store(db).load_game("gops")[0])
+    record = json.loads(open_store(db).load_game("gops").record)
     assert record["actions"][:6:2] == ["AC", "2C", "3C"]
     resumed = parlour("--db", db, "play", "gops", stdin="1\n" * 20)
     assert resumed.returncode == 0
@@ -137,10 +137,10 @@ def test_a_cut_off_database_is_moved_aside_and_play_goes_on(tmp_path, capsys, mo
 def test_a_saved_game_that_no_longer_replays_is_set_aside(tmp_path, capsys, monkeypatch):
     import io
 
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
-    Store(db).save_game("gops", '{"game": "gops", "seed": 1, "actions": ["XX"]}', {})
+    open_store(db).save_game("gops", '{"game": "gops", "seed": 1, "actions": ["XX"]}', {})
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["--db", db, "play", "gops"]) == 0
     assert "could not be restored" in capsys.readouterr().out
@@ -173,12 +173,12 @@ def test_le_truc_jokes_only_when_asked(tmp_path, capsys, monkeypatch):
 def test_options_of_a_game_are_passed_to_its_engine(tmp_path, capsys, monkeypatch):
     import io
 
-    from parlour.store import Store
+    from parlour.store import open_store
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     db = str(tmp_path / "p.db")
     assert main(["--db", db, "new", "clobby", "--game-point", "300", "--no-tie", "--tout-atout"]) == 0
-    record = json.loads(Store(db).load_game("clobby")[0])
+    record = json.loads(open_store(db).load_game("clobby").record)
     assert record["options"] == {"game_point": 300, "no_tie": True, "clubs_preferred": False, "tout_atout": True}
     assert main(["--db", db, "new", "clobby", "--game-point", "50"]) == 2
     err = capsys.readouterr().err
@@ -272,13 +272,13 @@ def test_clobby_help_lists_its_options_with_ranges_and_defaults(capsys):
 def test_game_options_may_come_before_the_game_name(tmp_path, capsys, monkeypatch):
     import io
 
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["--db", db, "new", "--level", "random", "--game-point", "300", "clobby", "--seed", "4"]) == 0
-    saved = Store(db).load_game("clobby")
-    assert json.loads(saved[0])["options"]["game_point"] == 300 and saved[1]["level"] == "random"
+    saved = open_store(db).load_game("clobby")
+    assert json.loads(saved.record)["options"]["game_point"] == 300 and saved.settings["level"] == "random"
 
 
 def test_export_of_a_number_that_is_no_game(capsys, tmp_path):
@@ -322,10 +322,10 @@ def test_a_saved_record_that_cannot_be_loaded_is_set_aside_once(tmp_path, record
     import io
     import sqlite3
 
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
-    Store(db).save_game("gops", record, {"level": "easy"})
+    open_store(db).save_game("gops", record, {"level": "easy"})
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["--db", db, "play", "gops"]) == 0
     first = capsys.readouterr()
@@ -339,13 +339,13 @@ def test_a_saved_record_that_cannot_be_loaded_is_set_aside_once(tmp_path, record
 
 # -- --db everywhere ------------------------------------------------------------------------------
 def _finished_gops_db(tmp_path) -> str:
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
     state = __import__("parlour").load("gops").new_state(seed=2)
     while not state.is_over:
         state.apply(state.legal_actions()[0])
-    Store(db).finish_game("gops", state.to_json(), "easy", 0, state.winner, state.scores)
+    open_store(db).finish_game("gops", state.to_json(), "easy", 0, state.winner, state.scores)
     (tmp_path / "game.json").write_text(state.to_json())
     return db
 
@@ -373,8 +373,9 @@ def test_every_subcommand_takes_db_before_or_after_it(args, needle, tmp_path, ca
 @pytest.mark.parametrize("args", [["stats"], ["history"], ["export", "1"], ["menu"], ["play", "gops"],
                                   ["new", "gops"], ["demo", "gops"], ["replay", "x.json"], ["rules", "gops"]])
 def test_an_empty_db_name_is_refused_readably(args, capsys):
-    _one_line_refusal(capsys, [*args, "--db", ""], "--db must name the saved-games database file")
-    _one_line_refusal(capsys, ["--db", "", *args], "--db must name the saved-games database file")
+    for argv in ([*args, "--db", ""], ["--db", "", *args]):
+        _one_line_refusal(capsys, argv, "--db must name the saved-games database (a file, or a postgresql:// URL)")
+    _one_line_refusal(capsys, [*args, "--database", ""], "--database must name the saved-games database")
 
 
 @pytest.mark.parametrize("args", [["stats"], ["history"], ["export", "1"], ["menu"], ["play", "gops"],
@@ -402,7 +403,7 @@ def test_any_store_error_is_one_line_and_status_2(args, tmp_path, capsys, monkey
     def busy(*_args, **_kwargs):
         raise Busy("the saved-games database is in use by another Parlour")
 
-    monkeypatch.setattr(cli, "Store", busy)
+    monkeypatch.setattr(cli, "open_store", busy)
     _one_line_refusal(capsys, ["--db", str(tmp_path / "p.db"), *args], "in use by another Parlour")
 
 
@@ -464,10 +465,10 @@ def test_a_saved_level_that_no_longer_exists_falls_back_to_easy(tmp_path, capsys
     import io
 
     import parlour
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
-    Store(db).save_game("gops", parlour.load("gops").new_state(seed=1).to_json(), {"level": "genius"})
+    open_store(db).save_game("gops", parlour.load("gops").new_state(seed=1).to_json(), {"level": "genius"})
     for _ in range(2):  # and it keeps working on the next run
         monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
         assert main(["--db", db, "play", "gops"]) == 0

@@ -58,21 +58,22 @@ def test_narration_never_reveals_a_private_action():
 
 def test_stats_table():
     assert text.format_stats([]) == "No finished games yet."
-    out = text.format_stats([{"game": "gops", "level": "easy", "played": 4, "won": 3, "lost": 1, "drawn": 0}])
+    from parlour.store import GameStats
+
+    out = text.format_stats([GameStats("gops", "easy", played=4, won=3, lost=1, drawn=0, won_with_undo=0, resigned=0)])
     assert out.splitlines()[2].split() == ["gops", "easy", "4", "3", "0", "1", "0", "75.0%"]
     # a win after an undo is counted apart from the clean wins
-    out = text.format_stats([{"game": "gops", "level": "easy", "played": 4, "won": 3, "lost": 1, "drawn": 0,
-                              "won_with_undo": 1}])
+    out = text.format_stats([GameStats("gops", "easy", played=4, won=3, lost=1, drawn=0, won_with_undo=1, resigned=0)])
     assert out.splitlines()[2].split() == ["gops", "easy", "4", "2", "1", "1", "0", "50.0%"]
 
 
 def test_a_win_with_an_undo_is_counted_apart(tmp_path):
-    from parlour.store import Store
+    from parlour.store import open_store
 
-    store = Store(tmp_path / "u.db")
+    store = open_store(tmp_path / "u.db")
     store.finish_game("gops", '{"actions": ["AC", "#undo 1", "2C"]}', "easy", 0, 0, [5, 1])
     store.finish_game("gops", '{"actions": ["AC"]}', "easy", 0, 0, [5, 1])
-    assert store.stats()[0]["won"] == 2 and store.stats()[0]["won_with_undo"] == 1
+    assert store.stats()[0].won == 2 and store.stats()[0].won_with_undo == 1
     store.close()
 
 

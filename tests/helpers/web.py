@@ -10,11 +10,21 @@ from typing import Any
 
 import httpx
 
+from parlour.store import Store, open_store
 from parlour.web.limits import Limits
 
 #: Every test client is 127.0.0.1: the per-address caps (and the table-creation rate) raised far
 #: above what a test does, as ``rate=`` raises the message rate.
 LOOSE = Limits(connections_per_address=10_000, address_rate=(1e6, 1e6), new_tables=(1e6, 1e6))
+
+
+def stored(database: Any, read: Callable[[Store], Any]) -> Any:
+    """What ``read`` finds in the database (a path or a URL), through a store opened and closed for it."""
+    store = open_store(database)
+    try:
+        return read(store)
+    finally:
+        store.close()
 
 
 def create(server: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

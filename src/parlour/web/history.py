@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..records import from_json
 from ..registry import names
+from ..store import WebTable
 from ..table import Event
 from ..text import format_stats, narrate
 from .jsontext import decode_unique
@@ -53,8 +53,8 @@ def history_router(share_history: bool) -> APIRouter:
         if game is not None and game not in names():
             return JSONResponse({"error": "no such game"}, status_code=404)
         st = serving(request).store
-        return JSONResponse({"stats": format_stats(st.stats()), "games": st.finished_games(game, limit=200),
-                             "shared": True})
+        games = [g.as_json() for g in st.finished_games(game, limit=200)]
+        return JSONResponse({"stats": format_stats(st.stats()), "games": games, "shared": True})
 
     @router.get("/api/history/{game_id}")
     async def api_history_record(request: Request, game_id: int) -> JSONResponse:
@@ -73,13 +73,13 @@ def history_router(share_history: bool) -> APIRouter:
         out = []
         store = serving(request).store
         for table_id, seat, row in _opened(serving(request), links):
-            done = store.finished_game(row["finished"]) if row["finished"] else None
-            record = json.loads(row["record"]) if done else {}  # how it ended: its record says (``LiveTable.record``)
-            out.append({"table": table_id, "seat": seat, "game": row["game"], "actions": row["actions"],
+            done = store.finished_game(row.finished) if row.finished else None
+            record = json.loads(row.record) if done else {}  # how it ended: its record says (``LiveTable.record``)
+            out.append({"table": table_id, "seat": seat, "game": row.game, "actions": row.actions,
                         "ended": record.get("ended"), "left": [x["seat"] for x in record.get("left", [])],
-                        "names": [s.get("name") or "" for s in row["seats"]], "finished": done is not None,
-                        "winner": done["winner"] if done else None, "scores": done["scores"] if done else None,
-                        "when": done["finished"] if done else None})
+                        "names": [s.get("name") or "" for s in row.seats], "finished": done is not None,
+                        "winner": done.winner if done else None, "scores": done.scores if done else None,
+                        "when": done.finished if done else None})
         return JSONResponse({"games": out, "shared": share_history})
 
     @router.post("/api/record")
@@ -97,14 +97,13 @@ def history_router(share_history: bool) -> APIRouter:
         if not opened:
             return JSONResponse({"error": "this link does not open a seat at that table"}, status_code=403)
         _table_id, _seat, row = opened[0]
-        if row["finished"] is None:
+        if row.finished is None:
             return JSONResponse({"error": "the record is given to the table's people once the game is over"},
                                 status_code=403)
         if download:
-            return Response(row["record"], media_type="application/json",
+            return Response(row.record, media_type="application/json",
                             headers={"Content-Disposition": 'attachment; filename="parlour-game.json"'})
-        return JSONResponse({"record": json.loads(row["record"]), "text": row["record"],
-                             "deals": deal_lines(row["record"])})
+        return JSONResponse({"record": json.loads(row.record), "text": row.record, "deals": deal_lines(row.record)})
 
     return router
 
@@ -130,14 +129,14 @@ async def _links(request: Request, one: bool = False) -> list[tuple[str, int, st
     return links
 
 
-def _opened(tables: Tables, links: list[tuple[str, int, str]]) -> list[tuple[str, int, dict[str, Any]]]:
+def _opened(tables: Tables, links: list[tuple[str, int, str]]) -> list[tuple[str, int, WebTable]]:
     """The stored tables whose seat each token opens (compared in constant time), in the links' order."""
     out = []
     for table_id, seat, token in links:
         row = tables.store.load_web_table(table_id)
-        if row is None or seat >= len(row["seats"]):
+        if row is None or seat >= len(row.seats):
             continue
-        info = row["seats"][seat]
+        info = row.seats[seat]
         if info.get("kind") == "human" and secrets.compare_digest(token_hash(token), str(info.get("token"))):
             out.append((table_id, seat, row))
     return out

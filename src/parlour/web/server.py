@@ -24,7 +24,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..bots import levels
 from ..registry import names
-from ..store import Store
+from ..store import Store, open_store
 from . import assets
 from .guard import (
     LOOPBACK_NAMES,
@@ -81,7 +81,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
-        st = Store(db) if store is None else store
+        st = open_store(db) if store is None else store
         tables = Tables(st, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds)
         state["tables"] = tables
         try:
@@ -176,7 +176,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
 
     hosts = trusted_hosts(host, allowed_hosts)  # refuses, in one line, a public address without names
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
-    Store(db).close()
+    open_store(db).close()
     app = create_app(db, workers=workers, allowed_hosts=hosts, share_history=history_is_shared(host, share_history),
                      limits=limits)
     print("Getting the computer players ready...", flush=True)

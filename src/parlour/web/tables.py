@@ -403,12 +403,12 @@ class Tables:
         row = self.store.load_web_table(table_id)
         if row is None:
             return None
-        record = json.loads(row["record"])
+        record = json.loads(row.record)
         pending = record.get("pending")
         table, events = (None, []) if pending is not None else \
-            _table_for(row["game"], record, row["seats"], bool(row["settings"].get("open")))
-        live = LiveTable(table_id, row["game"], table, row["seats"], row["settings"], row["actions"],
-                         row["finished"], pending=pending)
+            _table_for(row.game, record, row.seats, bool(row.settings.get("open")))
+        live = LiveTable(table_id, row.game, table, row.seats, row.settings, row.actions, row.finished,
+                         pending=pending)
         live.ended = record.get("ended")
         live.remember(events)
         self.live[table_id] = live

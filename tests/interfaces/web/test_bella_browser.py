@@ -10,7 +10,7 @@ import pytest
 
 from helpers.clobby import BELLA_DECK, new, play
 from helpers.web import LOOSE
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.web.run import ServerThread
 from parlour.web.tables import token_hash
 
@@ -23,7 +23,7 @@ def test_bella_by_b_and_the_card_key_in_the_page(tmp_path: Path) -> None:
     state = new(BELLA_DECK)
     play(state, "take KH 8H")
     db = tmp_path / "web.db"
-    store = Store(db)
+    store = open_store(db)
     seats = [{"kind": "human", "level": None, "name": "Ann", "token": token_hash("tok"), "claimed": True},
              {"kind": "bot", "level": "easy", "name": "computer (easy)"}]
     store.create_web_table("bellatable", "clobby", state.to_json(), seats, {"open": False, "delay": 0.0},

@@ -26,7 +26,7 @@ from parlour.cli import main as cli_main
 from parlour.engine import Step, apply_recorded, replay
 from parlour.records import from_json
 from parlour.registry import load, names
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.table import Event, Table
 from parlour.text import CardKeys, choice_key, deal_summary, format_stats, key_table, narrate, rank_keys, summarize
 from parlour.web.run import ServerThread
@@ -75,7 +75,7 @@ def test_an_absent_persons_seat_is_played_by_a_computer_after_the_grace_and_give
             await frames_until(watcher, lambda f: state(f) and f["count"] >= 6, seen)
         assert any("North is away: a computer player (easy) plays that seat" in line for line in lines_of(seen))
         assert any(state(f) and f["players"][0]["stand_in"] == "easy" for f in seen)
-        record = json.loads(Store(server.db).load_web_table(table["id"])["record"])
+        record = json.loads(open_store(server.db).load_web_table(table["id"]).record)
         replayed = from_json({**record, "actions": []})
         movers: list[int | None] = []
 
@@ -93,7 +93,7 @@ def test_an_absent_persons_seat_is_played_by_a_computer_after_the_grace_and_give
             turn = await frames_until(north, lambda f: state(f) and f["view"]["current_player"] == 0
                                       and not f["auto"] and f["players"][0]["stand_in"] is None, mine)
             await asyncio.sleep(1.0)  # three grace periods and more: nobody moves for North
-            assert Store(server.db).load_web_table(table["id"])["actions"] == turn["count"]
+            assert open_store(server.db).load_web_table(table["id"]).actions == turn["count"]
             await north.send(json.dumps({"type": "act", "action": turn["view"]["legal_actions"][0]}))
             await frames_until(north, lambda f: state(f) and f["count"] > turn["count"], mine)
         assert any("North (you) is back and plays again." in line for line in lines_of(mine))
@@ -111,7 +111,7 @@ def test_without_the_option_an_absent_persons_seat_waits_and_bad_options_are_ref
             await watcher.send(hello())
             first = await frames_until(watcher, lambda f: state(f) and f["view"]["current_player"] == 0, seen)
             await asyncio.sleep(1.0)
-            assert Store(server.db).load_web_table(table["id"])["actions"] == first["count"]
+            assert open_store(server.db).load_web_table(table["id"]).actions == first["count"]
             assert first["players"][0]["stand_in"] is None
 
     asyncio.run(scenario())
@@ -136,7 +136,7 @@ def test_demo_f2_lets_the_computer_play_a_persons_own_seat_and_gives_it_back(ser
             turn = await frames_until(north, lambda f: state(f) and not f["demo"] and not f["auto"]
                                       and f["view"]["current_player"] == 0, seen)
             await asyncio.sleep(0.5)
-            assert Store(server.db).load_web_table(table["id"])["actions"] == turn["count"]
+            assert open_store(server.db).load_web_table(table["id"]).actions == turn["count"]
         # the terminal's demo: the hint player's level plays the seat
         assert any(re.fullmatch(r"Demo: the computer \((easy|strong)\) plays North \(you\) too\.", line)
                    for line in lines_of(seen)), lines_of(seen)
@@ -184,7 +184,7 @@ def test_a_demo_table_is_watched_live_and_its_watchers_set_the_speed(server: Any
             await watcher.send(json.dumps({"type": "speed", "delay": 0}))
             await frames_until(watcher, lambda f: state(f) and f["delay"] == 0, seen)
             await frames_until(watcher, lambda f: state(f) and f["view"]["is_over"], seen)
-        assert Store(server.db).load_web_table(table["id"])["settings"]["delay"] == 0, "the speed is kept"
+        assert open_store(server.db).load_web_table(table["id"]).settings["delay"] == 0, "the speed is kept"
         assert "=== Deal 1 over ===" in lines_of(seen)
 
     asyncio.run(scenario())
@@ -200,18 +200,19 @@ def test_a_demo_table_is_watched_live_and_its_watchers_set_the_speed(server: Any
                 got: list[dict[str, Any]] = []
                 error = await frames_until(ws, lambda f: f["type"] == "error", got)
                 assert "speed" in error["message"]
-        assert Store(server.db).load_web_table(people["id"])["settings"]["delay"] == 0
+        assert open_store(server.db).load_web_table(people["id"]).settings["delay"] == 0
 
     asyncio.run(refused())
 
 
 def test_history_and_statistics_are_the_stores_as_parlour_history_and_stats_say(
-        server: Any, capsys: pytest.CaptureFixture[str]) -> None:
+        server_of_each_store: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    server = server_of_each_store
     play_gops_as_a_person(server)
     body = httpx.get(server.url + "/api/history").json()
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
-        assert body["games"] == store.finished_games(limit=200)
+        assert body["games"] == [g.as_json() for g in store.finished_games(limit=200)]
         assert body["stats"] == format_stats(store.stats())
         assert "gops" in body["stats"]
         newest = body["games"][0]
@@ -479,9 +480,9 @@ def test_the_deal_summary_is_a_dialog_closed_by_enter_or_escape_with_focus_back_
     assert low_contrast(page) == []
     for closing in ("Enter", "Escape"):
         play_until_the_summary(page)
-        store = Store(server.db)
+        store = open_store(server.db)
         try:
-            record = json.loads(store.load_web_table(table["id"])["record"])
+            record = json.loads(store.load_web_table(table["id"]).record)
         finally:
             store.close()
         deals = from_json(json.dumps(record)).deals
@@ -521,19 +522,19 @@ def test_a_demo_from_the_lobby_is_watched_with_a_speed_control_and_shows_in_the_
     page.select_option("#speed", "0")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Game over')", timeout=20000)
     table_id = page.url.rsplit("/", 1)[1]
-    assert Store(server.db).load_web_table(table_id)["settings"]["delay"] == 0
+    assert open_store(server.db).load_web_table(table_id).settings["delay"] == 0
     # the history page lists it (a demo: nobody's result) with its record and the statistics
     page.goto(server.url + "/history")
     page.wait_for_selector("#games tbody tr")
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
         newest = store.finished_games(limit=1)[0]
         stats = format_stats(store.stats())
     finally:
         store.close()
-    row = page.locator(f"#games tbody tr[data-id='{newest['id']}']")
+    row = page.locator(f"#games tbody tr[data-id='{newest.id}']")
     assert row.locator("td").nth(3).text_content() == "demo"
-    assert row.locator("td").nth(4).text_content() == " ".join(str(s) for s in newest["scores"])
+    assert row.locator("td").nth(4).text_content() == " ".join(str(s) for s in newest.scores)
     row.locator("button.record").click()
     page.wait_for_selector("#record-dialog[open]")
     assert "=== Deal 1 over ===" in page.text_content("#record-deals")

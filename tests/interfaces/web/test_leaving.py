@@ -18,7 +18,7 @@ import pytest
 import websockets
 
 from helpers.web import LOOSE, create, frames_until
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.text import format_stats
 from parlour.web.run import ServerThread
 from parlour.web.tables import LEFT
@@ -50,7 +50,9 @@ def two_people(server: Any, **extra: Any) -> tuple[str, dict[int, str], str]:
     return table["id"], table["tokens"], f"{server.ws_url}/ws/{table['id']}"
 
 
-def test_a_resignation_ends_the_game_for_everyone_and_the_record_and_statistics_say_so(server: Any) -> None:
+def test_a_resignation_ends_the_game_for_everyone_and_the_record_and_statistics_say_so(server_of_each_store: Any
+                                                                                       ) -> None:
+    server = server_of_each_store
     table_id, tokens, url = two_people(server)
 
     async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -78,17 +80,17 @@ def test_a_resignation_ends_the_game_for_everyone_and_the_record_and_statistics_
     north_seen, south_seen = asyncio.run(scenario())
     assert "*** Game over: North resigned. South (you) wins. ***" in lines_of(south_seen)
     assert "*** Game over: North (you) resigned. South wins. ***" in lines_of(north_seen)
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
         row = store.load_web_table(table_id)
-        assert row is not None and row["finished"]
-        record = json.loads(row["record"])
-        assert record["ended"] == {"how": "resignation", "seat": 0, "winner": 1, "at": row["actions"]}
-        assert json.loads(store.finished_record(row["finished"]) or "{}")["ended"]["seat"] == 0
-        done = store.finished_game(row["finished"])
-        assert done is not None and done["winner"] == 1 and done["human_seat"] == 0
-        stats = next(r for r in store.stats() if r["game"] == "gops" and r["level"] == "people")
-        assert stats["resigned"] == 1 and stats["lost"] == 1 and stats["drawn"] == 0
+        assert row is not None and row.finished
+        record = json.loads(row.record)
+        assert record["ended"] == {"how": "resignation", "seat": 0, "winner": 1, "at": row.actions}
+        assert json.loads(store.finished_record(row.finished) or "{}")["ended"]["seat"] == 0
+        done = store.finished_game(row.finished)
+        assert done is not None and done.winner == 1 and done.human_seat == 0
+        stats = next(r for r in store.stats() if r.game == "gops" and r.level == "people")
+        assert stats.resigned == 1 and stats.lost == 1 and stats.drawn == 0
         assert "resigned" in format_stats(store.stats()).splitlines()[0]
     finally:
         store.close()
@@ -123,14 +125,14 @@ def test_leaving_gives_the_seat_to_the_computer_to_the_end_and_the_others_are_to
     assert any("North has left the table: a computer player (easy) plays that seat to the end of the game." in line
                for line in lines_of(seen))
     assert not any("is away" in line for line in lines_of(seen))
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
         row = store.load_web_table(table_id)
-        assert row is not None and row["finished"]
-        record = json.loads(row["record"])
+        assert row is not None and row.finished
+        record = json.loads(row.record)
         assert [(x["seat"], x["level"]) for x in record["left"]] == [(0, "easy")] and "ended" not in record
-        done = store.finished_game(row["finished"])
-        assert done is not None and done["human_seat"] == 1  # South's result, not North's who left
+        done = store.finished_game(row.finished)
+        assert done is not None and done.human_seat == 1  # South's result, not North's who left
     finally:
         store.close()
 
@@ -181,7 +183,7 @@ def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(
     async def scenario() -> None:
         seats: list[dict[str, Any]] = [{"kind": "human", "claimed": True}, {"kind": "human", "claimed": True},
                                        {"kind": "bot", "level": "easy"}]
-        tables = Tables(Store(tmp_path / "r.db"), workers=0)
+        tables = Tables(open_store(tmp_path / "r.db"), workers=0)
         try:
             table_id, _ = tables.create("sixbid", {}, seats, seed=3)
             live = tables.get(table_id)
@@ -193,7 +195,7 @@ def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(
                                                                   "at": live.count}
         finally:
             tables.close()
-        again = Tables(Store(tmp_path / "r.db"), workers=0)
+        again = Tables(open_store(tmp_path / "r.db"), workers=0)
         try:
             back = again.get(table_id)
             assert back is not None and back.over and back.ended == live.ended and back.finished == live.finished
@@ -202,7 +204,7 @@ def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(
             with pytest.raises(Refused, match="the game is over"):
                 await again.resign(back, 0)
             done = again.store.finished_game(back.finished or 0)
-            assert done is not None and done["winner"] is None and done["human_seat"] == 0
+            assert done is not None and done.winner is None and done.human_seat == 0
         finally:
             again.close()
 

@@ -20,7 +20,7 @@ import pytest
 
 import parlour
 from helpers.web import LOOSE, SUITS, pretty
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.table import Table
 from parlour.text import felt, prompt
 from parlour.web.run import ServerThread
@@ -75,7 +75,7 @@ def stored(server: Any, state: parlour.State, humans: tuple[int, ...], delay: fl
                           "claimed": True})
         else:
             seats.append({"kind": "bot", "level": "easy", "name": "computer (easy)"})
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
         store.create_web_table(table_id, state.game.name, state.to_json(), seats, {"open": False, "delay": delay},
                                len(state.actions))
