@@ -1,4 +1,4 @@
-"""The ``parlour`` command: menu, play, new, demo, replay, rules, stats, history, export.
+"""The ``parlour`` command: menu, play, new, demo, replay, rules, stats, history, export, serve, db.
 
 Bad input never shows a traceback: a bad argument, game, option, file or database gives one
 line on stderr and exit status 2; a bad move at the prompt is explained and asked again.
@@ -319,7 +319,8 @@ def _add_db_commands(parser: _Parser) -> None:
     p.add_argument("--from", dest="source", type=_db_path, metavar="PATH_OR_URL",
                    help="the database to copy (default: --database, or the file in your user data folder)")
     p.add_argument("--to", dest="target", type=_db_path, metavar="PATH_OR_URL", required=True,
-                   help="the database to copy into (made when it is a new file, or an empty PostgreSQL database)")
+                   help="the database to copy into (an SQLite file is made when missing; a PostgreSQL database "
+                        "must exist, empty or Parlour's)")
     p = sub.add_parser("backup", help="a consistent copy of an SQLite database, even while it is in use",
                        description="Copy the SQLite database (--database, or the file in your user data folder) "
                                    "with SQLite's online backup, so a server or game may go on saving meanwhile. "
