@@ -17,7 +17,7 @@ import parlour
 from parlour.bots import make
 from parlour.cli import main
 from parlour.store import CopyConflict, SQLiteStore, copy, open_store
-from parlour.store.copy import COPIED
+from parlour.store.copying import COPIED
 from parlour.store.schema import BY_NAME
 
 
@@ -60,7 +60,7 @@ def fill(target: str) -> None:
 def everything(target: str) -> dict[str, list[tuple]]:
     store = open_store(target)
     try:
-        return {name: store.table_rows(name) for name, _ in COPIED}
+        return {name: [row for batch in store.table_rows(name) for row in batch] for name, _ in COPIED}
     finally:
         store.close()
 
@@ -148,6 +148,29 @@ def test_a_row_sqlite_kept_damaged_is_left_out_and_counted(tmp_path, make_databa
     assert "  finished games (records): 1 copied, 0 already there, 1 damaged and left out" in \
         capsys.readouterr().out.splitlines()
     assert [row[0] for row in everything(server)["finished_games"]] == [1]
+
+
+def test_rows_are_read_in_batches_in_key_order_and_copied_whole(database, make_database):
+    """A database larger than a batch: read a few rows at a time, each batch after the last one's key."""
+    fill(database)
+    store = open_store(database)
+    whole = everything(database)
+    for name, _ in COPIED:
+        batches = list(store.table_rows(name, batch=3))
+        assert [row for batch in batches for row in batch] == whole[name]
+        assert all(len(batch) == 3 for batch in batches[:-1]) and (len(batches) > 1 or name == "broken_saves")
+    other = make_database("sqlite", "other")
+    target = open_store(other)
+    import parlour.store.copying as copying
+
+    copying.BATCH, before = 4, copying.BATCH
+    try:
+        report = copy(store, target)
+    finally:
+        copying.BATCH = before
+    assert report.tables["finished_games"].copied == 15 and everything(other) == whole
+    store.close()
+    target.close()
 
 
 def test_copy_refuses_one_database_to_itself_and_needs_a_target(tmp_path, capsys):

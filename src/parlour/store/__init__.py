@@ -10,12 +10,12 @@ URL (``opening``).  The rest, by job:
 - ``queries``: saves, finished games, statistics, options;
 - ``webtables``: the browser tables, whose every save is a compare-and-set on the action count;
 - ``lock``: one saved game open in one process at a time;
-- ``copy``: ``parlour db copy``, every row from one database into another;
+- ``copying``: ``parlour db copy``, every row from one database into another;
 - ``rows``: the dataclasses the queries return; ``errors``: one error type per cause.
 """
 
 from .base import Store
-from .copy import CopyReport, copy
+from .copying import CopyReport, copy
 from .errors import (
     CopyConflict,
     GameInUse,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable
 
-from .copy import Copying
+from .copying import Copying
 from .lock import GameLock
 from .queries import GameQueries
 from .webtables import WebTableQueries
