@@ -25,6 +25,10 @@ class Store(GameQueries, WebTableQueries, Copying):
     each one line for the user.
     """
 
+    def ping(self) -> None:
+        """A ``StoreError`` unless the database answers now (``/healthz``)."""
+        self._fetch("SELECT 1")
+
     @abstractmethod
     def game_lock(self, game: str, title: str | None = None) -> GameLock:
         """Hold ``game`` for this process (``lock``); ``GameInUse`` if another process holds it."""

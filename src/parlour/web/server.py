@@ -1,11 +1,12 @@
 """``parlour serve``: the FastAPI app put together, and the server process around it.
 
 The app is its routers, one per concern: ``pages`` (the pages and the game catalogue),
-``lobby`` (a new table), ``history`` (who may see which finished game) and ``play`` (the
-WebSocket play, where every message is checked).  What guards the HTTP layer itself (the
-``Host`` names, body sizes, every response's headers) is in ``guard``; what one client may
-take beyond that (connections, shared rates, tables) is ``limits.Limits``.  Here: the
-wiring, the lifespan of the tables and the store, the collector's tuning and ``serve``.
+``health`` (``/healthz``, for a proxy), ``lobby`` (a new table), ``history`` (who may see which
+finished game) and ``play`` (the WebSocket play, where every message is checked).  What
+guards the HTTP layer itself (the ``Host`` names, body sizes, every response's headers) is in
+``guard``; what one client may take beyond that (connections, shared rates, tables) is
+``limits.Limits``.  Here: the wiring, the lifespan of the tables and the store, the
+collector's tuning and ``serve``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from .guard import (
     quiet_client_faults,
     trusted_hosts,
 )
+from .health import health_router
 from .history import history_router
 from .limits import Accounts, Limits
 from .lobby import lobby_router
@@ -103,6 +105,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     app.mount("/static", StaticFiles(directory=str(assets.STATIC)), name="static-unversioned")  # older pages' links
 
     app.include_router(pages_router())
+    app.include_router(health_router())
     app.include_router(history_router(share_history))
     app.include_router(lobby_router(accounts, limits))
     app.include_router(play_router(accounts, rate, allowed))
