@@ -68,9 +68,16 @@ def _free_port() -> int:
 
 
 class Cluster:
-    """initdb, pg_ctl start and stop; ``new_database()`` gives a fresh database's URL."""
+    """initdb, pg_ctl start and stop; ``new_database()`` gives a fresh database's URL.
 
-    def __init__(self) -> None:
+    ``durable``: write to disk as a production server does (the load bench), with commits
+    synced in the background -- what SQLite's ``synchronous=NORMAL`` in WAL mode gives the
+    SQLite store (a power cut may lose the last moments, never corrupt); otherwise nothing is
+    synced at all (the tests).
+    """
+
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable
         binaries = server_binaries()
         assert binaries is not None, why_not()
         self.bin = binaries
@@ -99,11 +106,16 @@ class Cluster:
         self._run("initdb", "-D", str(self.data), "-U", ROLE, "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8",
                   "--no-sync")
         self.port = _free_port()
-        settings = (f"-k {self.folder} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off "
-                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        fast = "" if self.durable else "-c fsync=off -c full_page_writes=off "
+        settings = (f"-k {self.folder} -p {self.port} -c listen_addresses=127.0.0.1 {fast}"
+                    "-c synchronous_commit=off -c max_connections=200")
         self._run("pg_ctl", "-D", str(self.data), "-w", "-t", "60", "-l", str(self.folder / "server.log"),
                   "-o", settings, "start")
         return self
+
+    def pid(self) -> int:
+        """The server's main process (its connections' processes are its children)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
 
     def url(self, database: str) -> str:
         return f"postgresql://{ROLE}@127.0.0.1:{self.port}/{database}"
