@@ -18,6 +18,7 @@ from parlour.store import (
     SavedGame,
     SQLiteStore,
     StoreError,
+    StoreReadOnly,
     StoreUnreachable,
     WebTable,
     open_store,
@@ -204,6 +205,23 @@ def test_the_advisory_lock_is_refused_to_another_session(make_database):
     held.release()
     store.game_lock("gops", "GOPS").release()
     store.close()
+
+
+def test_a_role_that_may_only_read_and_write_rows_uses_a_database_its_owner_made(make_database):
+    """docs/deploy.md: once the tables exist, a role without the right to create tables can use them."""
+    made, empty = make_database("postgresql"), make_database("postgresql")
+    open_store(made).close()  # the owner makes the tables
+    raw(made, "DO $$ BEGIN CREATE ROLE player LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+    raw(made, "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO player")
+    raw(made, "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO player")
+    store = open_store(made.replace("parlour@", "player@"))
+    assert store.finish_game("gops", "{}", "easy", 0, 0, [1, 0]) == 1 and store.stats()[0].won == 1
+    with store.game_lock("gops"):
+        store.save_game("gops", "rec", {})
+    store.close()
+    with pytest.raises(StoreReadOnly) as info:  # but it cannot make them in a database of its own
+        open_store(empty.replace("parlour@", "player@"))
+    assert "\n" not in str(info.value) and str(info.value).startswith("cannot write the PostgreSQL database")
 
 
 def test_urls_are_shown_without_their_password():

@@ -329,32 +329,34 @@ def test_the_cli_says_busy_with_status_2(tmp_path, capsys, monkeypatch):
     assert err.startswith("parlour: the saved-games database is in use by another Parlour") and err.count("\n") == 1
 
 
-def _open_at_once(path: str, barrier, results) -> None:  # a multiprocessing target: module level
+def _open_at_once(target: str, barrier, results) -> None:  # a multiprocessing target: module level
     try:
         barrier.wait(timeout=30)
-        store = SQLiteStore(path)
+        store = open_store(target)
         store.save_game(f"g{os.getpid()}", "rec", {})
-        results.put(("ok", store.notice))
+        results.put(("ok", store.notice, f"g{os.getpid()}"))
         store.close()
     except BaseException as exc:  # report everything: the test fails on any of it
-        results.put(("error", f"{type(exc).__name__}: {exc}"))
+        results.put(("error", f"{type(exc).__name__}: {exc}", ""))
 
 
-def test_simultaneous_first_opens_of_a_new_database_all_succeed(tmp_path):
+@pytest.mark.parametrize("backend,rounds", [("sqlite", 12), ("postgresql", 4)])
+def test_simultaneous_first_opens_of_a_new_database_all_succeed(make_database, backend, rounds, tmp_path):
+    """SQLite decides under its write lock, PostgreSQL under an advisory lock: the first makes the tables."""
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    processes, rounds = 6, 12
+    processes = 6
     for n in range(rounds):
-        path = str(tmp_path / f"new{n}.db")
+        target = make_database(backend, f"new{n}")
         barrier, results = ctx.Barrier(processes), ctx.Queue()
-        workers = [ctx.Process(target=_open_at_once, args=(path, barrier, results)) for _ in range(processes)]
+        workers = [ctx.Process(target=_open_at_once, args=(target, barrier, results)) for _ in range(processes)]
         for w in workers:
             w.start()
         outcomes = [results.get(timeout=60) for _ in workers]
         for w in workers:
             w.join(timeout=60)
-        assert outcomes == [("ok", None)] * processes, outcomes
-        check = SQLiteStore(path)
-        assert len(check._conn.execute("SELECT game FROM saved_games").fetchall()) == processes
+        assert [o[:2] for o in outcomes] == [("ok", None)] * processes, outcomes
+        check = open_store(target)
+        assert all(check.load_game(name) is not None for _, _, name in outcomes)
         check.close()
     assert not [p for p in tmp_path.iterdir() if "corrupt" in p.name]
 
