@@ -35,7 +35,7 @@ from .registry import game_class, names, rules_text
 from .saves import Opening, open_game
 from .store import Store, StoreError
 from .table import Table, seat_names
-from .text import retell
+from .text import history_result, retell
 
 HUMAN_SEAT = 0
 GAME_COMMANDS = ("play", "new", "demo")
@@ -514,10 +514,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def _history_line(row: dict[str, Any]) -> str:
     """One finished game; odd values (an old or damaged row) are shown as they are, never fatal."""
-    winner, seat = row.get("winner"), row.get("human_seat")
-    result = "drawn" if winner is None else ("won" if winner == seat else "lost")
-    if seat is None:
-        result = "demo"
+    result = history_result(row)  # a resigned game says who resigned, never "drawn"
     damaged = row.get("damaged")
     note = f" (damaged: {', '.join(map(str, damaged))})" if damaged else ""
     return (f"#{row.get('id')!s:<5} {row.get('game')!s:<10} vs {row.get('level')!s:<7} {result:<6}"

@@ -77,6 +77,16 @@ _TABLES = {
         created REAL NOT NULL,
         updated REAL NOT NULL)""",
 }
+#: How a finished game ended short of its end, read from its record (a browser table's ``"ended"``,
+#: ``{"how": "resignation", "seat": ...}``): NULL for a game played to its end.  Why from the record
+#: and not a column of its own: the record is where the ending is kept, in every row ever written
+#: (a column would need filling in for the older rows, and a schema an older Parlour refuses);
+#: ``instr`` first, so a record without one is not parsed.
+_ENDED = ("CASE WHEN instr(record, '\"ended\"') > 0 AND json_valid(record)"
+          " THEN json_extract(record, '$.ended.{}') END")
+_ENDED_HOW, _ENDED_SEAT = _ENDED.format("how"), _ENDED.format("seat")
+#: The columns of a finished game's row, as ``_finished_row`` reads them.
+_FINISHED_COLUMNS = f"id, game, level, human_seat, winner, scores, finished, {_ENDED_HOW}, {_ENDED_SEAT}"
 # Tables every Parlour database has had since schema 1: with a meta schema row, they identify
 # a database made before the application_id was written.
 _LEGACY_MARK = {"meta", "saved_games", "finished_games"}
@@ -549,7 +559,7 @@ class Store:
         (unreadable scores become ``[]``, an unreadable seat ``None``, and ``damaged`` says
         so), so that one bad row never hides the others.
         """
-        sql = "SELECT id, game, level, human_seat, winner, scores, finished FROM finished_games"
+        sql = f"SELECT {_FINISHED_COLUMNS} FROM finished_games"
         args: tuple[Any, ...] = ()
         if game:
             sql += " WHERE game=?"
@@ -560,8 +570,7 @@ class Store:
 
     def finished_game(self, game_id: int) -> dict[str, Any] | None:
         """One finished game's row, as ``finished_games`` lists it (None: no such game)."""
-        row = self._conn.execute("SELECT id, game, level, human_seat, winner, scores, finished FROM finished_games"
-                                 " WHERE id=?", (game_id,)).fetchone()
+        row = self._conn.execute(f"SELECT {_FINISHED_COLUMNS} FROM finished_games WHERE id=?", (game_id,)).fetchone()
         return None if row is None else _finished_row(row)
 
     def finished_record(self, game_id: int) -> str | None:
@@ -587,10 +596,7 @@ class Store:
             " SUM(CASE WHEN winner IS NOT NULL AND winner = human_seat AND undone THEN 1 ELSE 0 END),"
             " SUM(CASE WHEN how = 'resignation' THEN 1 ELSE 0 END)"
             " FROM (SELECT game, level, winner, human_seat, instr(record, '\"#undo ') > 0 AS undone,"
-            "  CASE WHEN instr(record, '\"ended\"') > 0 AND json_valid(record)"
-            "   THEN json_extract(record, '$.ended.how') END AS how,"
-            "  CASE WHEN instr(record, '\"ended\"') > 0 AND json_valid(record)"
-            "   THEN json_extract(record, '$.ended.seat') END AS quitter"
+            f"  {_ENDED_HOW} AS how, {_ENDED_SEAT} AS quitter"
             "  FROM finished_games WHERE human_seat IS NOT NULL)"
             " GROUP BY game, level ORDER BY game, level"
         ).fetchall()
@@ -709,7 +715,9 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def _finished_row(row: tuple[Any, ...]) -> dict[str, Any]:
-    gid, game, level, human_seat, winner, scores, finished = row
+    """A finished game's row as a dict; ``ended``: how it ended short of its end (``{"how", "seat"}``,
+    from its record), None for a game played to its end."""
+    gid, game, level, human_seat, winner, scores, finished, how, quitter = row
     damaged: list[str] = []
     try:
         decoded = json.loads(scores)
@@ -726,8 +734,9 @@ def _finished_row(row: tuple[Any, ...]) -> dict[str, Any]:
     if not isinstance(finished, int | float):
         damaged.append("finished")
         finished = 0.0
+    ended = {"how": str(how), "seat": _int_or_none(quitter)} if how is not None else None
     return {"id": gid, "game": str(game), "level": str(level), "human_seat": seat, "winner": win,
-            "scores": decoded, "finished": finished, "damaged": damaged}
+            "scores": decoded, "finished": finished, "ended": ended, "damaged": damaged}
 
 
 class GameLock:

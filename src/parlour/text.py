@@ -208,6 +208,40 @@ def deal_summary(game: str, summary: dict[str, Any], num_players: int, human: in
     return narrate(Event("deal_scored", None, dict(summary)), game, num_players, human)[1:]
 
 
+def game_result(num_players: int, seat: int | None, winner: int | None, ended: Mapping[str, Any] | None = None,
+                *, left: bool = False) -> str:
+    """A finished game's result from ``seat``'s side (None: nobody's, a demo), as every list of games says it.
+
+    ``ended``: how it ended short of its end (the record's ``"ended"``; a row of the store's
+    finished games carries it), so a resigned three-player game, which has no winner, reads
+    "lost (you resigned)" or "East resigned", never "drawn"; ``left``: that seat's person left it
+    to a computer player.  Why one function: ``parlour history`` and both lists of the browser's
+    history page said it, each its own way, and the two of the page called such a game drawn.
+    """
+    if seat is None:
+        return "demo"
+    if left:
+        return "you left your seat (a computer played on)"
+    plain = "drawn" if winner is None else "won" if winner == seat else "lost"
+    quitter = ended.get("seat") if ended and ended.get("how") == "resignation" else None
+    if not isinstance(quitter, int):
+        return plain
+    if quitter == seat:
+        return "lost (you resigned)"
+    names = seat_names(num_players)
+    who = names[quitter] if 0 <= quitter < len(names) else f"Seat {quitter}"
+    return f"{who} resigned (no winner)" if winner is None else f"{plain} ({who} resigned)"
+
+
+def history_result(row: Mapping[str, Any]) -> str:
+    """``game_result`` for a row of the store's finished games (its person's seat, winner and ending)."""
+    try:
+        num_players = game_class(str(row.get("game"))).num_players
+    except ValueError:  # a game no longer installed: its seats are named by number
+        num_players = 0
+    return game_result(num_players, row.get("human_seat"), row.get("winner"), row.get("ended"))
+
+
 def format_stats(rows: list[dict[str, Any]]) -> str:
     """The statistics table (finished games per game and level), as line mode and the TUI show it.
 

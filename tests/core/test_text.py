@@ -66,6 +66,20 @@ def test_stats_table():
     assert out.splitlines()[2].split() == ["gops", "easy", "4", "2", "1", "1", "0", "50.0%"]
 
 
+def test_a_games_result_says_who_resigned_and_never_calls_a_resigned_game_drawn():
+    resigned = {"how": "resignation", "seat": 0}
+    assert text.game_result(3, 0, None) == "drawn"
+    assert text.game_result(3, 0, None, resigned) == "lost (you resigned)"
+    assert text.game_result(3, 1, None, resigned) == "North resigned (no winner)"
+    assert text.game_result(2, 1, 1, resigned) == "won (North resigned)"
+    assert text.game_result(2, 0, 1, {"how": "resignation", "seat": 0}) == "lost (you resigned)"
+    assert text.game_result(2, None, 1, resigned) == "demo"
+    assert text.game_result(2, 1, 0, left=True) == "you left your seat (a computer played on)"
+    row = {"game": "schafkopf", "human_seat": 0, "winner": None, "ended": {"how": "resignation", "seat": 2}}
+    assert text.history_result(row) == "West resigned (no winner)"
+    assert text.history_result({**row, "game": "not-installed"}) == "Seat 2 resigned (no winner)"
+
+
 def test_a_win_with_an_undo_is_counted_apart(tmp_path):
     from parlour.store import Store
 

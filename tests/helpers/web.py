@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 
+from parlour.cli import main as cli_main
 from parlour.web.limits import Limits
 
 #: Every test client is 127.0.0.1: the per-address caps (and the table-creation rate) raised far
@@ -49,3 +50,10 @@ async def frames_until(ws: Any, done: Callable[[dict[str, Any]], bool], into: li
             if done(frame):
                 return frame
     return await asyncio.wait_for(read(), timeout)
+
+
+def parlour_history(db: Any, capsys: Any) -> str:
+    """What ``parlour history`` prints for the database ``db`` (``capsys``: the test's capture)."""
+    capsys.readouterr()
+    assert cli_main(["history", "--db", str(db)]) == 0
+    return str(capsys.readouterr().out)

@@ -332,9 +332,10 @@ class Connection:
         frame["finished"] = live.finished
         if live.ended is not None:
             ended_frame(frame, live.ended)
-        # resigning and leaving are offered to a person at a table with other people (alone, they just stop)
+        # a person may resign the game, alone against the computer too (it is then a game lost, not one
+        # left unfinished); leaving the seat to a computer is for a table with other people, who play on
         with_people = self.seat is not None and not self.tables.solo(live, self.seat)
-        frame["can_resign"] = with_people and not live.over
+        frame["can_resign"] = self.seat is not None and not live.over
         frame["can_leave"] = with_people and not live.over and bool(live.settings.get("takeover"))
         frame["commitment"] = live.commitment  # shown from the start; what it commits to comes after the game
         frame["proof"] = live.revealed(self.seat)

@@ -21,14 +21,24 @@ import pytest
 import websockets
 
 import parlour.web.views as web_views
-from helpers.web import LOOSE, create, frames_until, pretty
+from helpers.web import LOOSE, create, frames_until, parlour_history, pretty
 from parlour.cli import main as cli_main
 from parlour.engine import Step, apply_recorded, replay
 from parlour.records import from_json
 from parlour.registry import load, names
 from parlour.store import Store
 from parlour.table import Event, Table
-from parlour.text import CardKeys, choice_key, deal_summary, format_stats, key_table, narrate, rank_keys, summarize
+from parlour.text import (
+    CardKeys,
+    choice_key,
+    deal_summary,
+    format_stats,
+    history_result,
+    key_table,
+    narrate,
+    rank_keys,
+    summarize,
+)
 from parlour.web.run import ServerThread
 from parlour.web.views import BROWSER_TAKES, seat_frame, web_key_table
 
@@ -211,16 +221,14 @@ def test_history_and_statistics_are_the_stores_as_parlour_history_and_stats_say(
     body = httpx.get(server.url + "/api/history").json()
     store = Store(server.db)
     try:
-        assert body["games"] == store.finished_games(limit=200)
+        assert body["games"] == [{**row, "result": history_result(row)} for row in store.finished_games(limit=200)]
         assert body["stats"] == format_stats(store.stats())
         assert "gops" in body["stats"]
         newest = body["games"][0]
         record = json.loads(store.finished_record(newest["id"]) or "null")
     finally:
         store.close()
-    capsys.readouterr()
-    assert cli_main(["history", "--db", str(server.db)]) == 0
-    listed = capsys.readouterr().out
+    listed = parlour_history(server.db, capsys)
     assert re.search(rf"^#{newest['id']}\s+gops\s+vs easy", listed, re.M), listed
     assert cli_main(["stats", "--db", str(server.db)]) == 0
     assert capsys.readouterr().out.strip() == body["stats"]

@@ -196,12 +196,6 @@ function inviteItems(invites, watch) {
 }
 
 // ---------------------------------------------------------------- the history
-function result(row) {
-  if (row.human_seat === null || row.human_seat === undefined) return "demo";
-  if (row.winner === null || row.winner === undefined) return "drawn";
-  return row.winner === row.human_seat ? "won" : "lost";
-}
-
 // The seat links this browser has opened (table, seat, token): what proves which games are its own.
 function seatLinks() {
   try { return JSON.parse(localStorage.getItem("parlour-seats") || "[]"); } catch { return []; }
@@ -223,18 +217,14 @@ async function history() {
   const mine = await (await postJSON("/api/my-games", { links: seatLinks() })).json();
   const myRows = $("my-games").tBodies[0];
   $("no-my-games").hidden = mine.games.length > 0;
-  for (const g of mine.games.slice().reverse()) {
+  for (const g of mine.games.slice().reverse()) {  // g.result: parlour.text.game_result, as `parlour history` says it
     const when = g.when ? new Date(g.when * 1000).toLocaleString() : "";
-    let outcome = !g.finished ? "not finished" : g.winner === null ? (g.ended ? "no winner" : "drawn") : g.winner === g.seat ? "won" : "lost";
-    const seats = seatNames(g.names.length);
-    if (g.ended) outcome += g.ended.seat === g.seat ? " (you resigned)" : ` (${seats[g.ended.seat]} resigned)`;
-    else if ((g.left || []).includes(g.seat)) outcome = "you left your seat (a computer played on)";
     const link = { table: g.table, seat: g.seat, token: seatLinks().find((l) => l.table === g.table && l.seat === g.seat).token };
     const cell = g.finished
       ? el("button", { type: "button", class: "my-record", onclick: () => showMyRecord(g.game, link) }, "Record")
       : el("a", { href: `/t/${g.table}#seat=${g.seat}&k=${link.token}` }, "Back to the table");
     myRows.append(el("tr", { "data-table": g.table }, el("td", {}, String(g.game)), el("td", {}, g.names.filter((n) => n).join(", ")),
-      el("td", {}, outcome), el("td", {}, g.scores ? g.scores.join(" ") : ""), el("td", {}, when), el("td", {}, cell)));
+      el("td", {}, g.result), el("td", {}, g.scores ? g.scores.join(" ") : ""), el("td", {}, when), el("td", {}, cell)));
   }
   const res = await fetch("/api/history");
   if (!res.ok) return;  // this server does not share its history: only your own games
@@ -249,7 +239,7 @@ async function history() {
     const open = el("button", { type: "button", class: "record", "data-id": g.id, onclick: () => showRecord(g.id) },
       `Record of #${g.id}`);
     rows.append(el("tr", { "data-id": g.id }, el("td", {}, `#${g.id}`), el("td", {}, String(g.game)),
-      el("td", {}, String(g.level)), el("td", {}, result(g)), el("td", {}, scores), el("td", {}, when),
+      el("td", {}, String(g.level)), el("td", {}, g.result), el("td", {}, scores), el("td", {}, when),
       el("td", {}, open)));
   }
 }
@@ -661,16 +651,21 @@ function showSummary(f) {
   $("summary-ok").focus();
 }
 
-// Resigning or leaving one's seat ends something for the others too: it is asked once more, in a dialog.
+// Resigning or leaving one's seat cannot be taken back (and ends something for the others too, where
+// there are others): it is asked once more, in a dialog.
 const LEAVING = {
   resign: ["Resign the game?", "The game ends now for everyone at the table, and it is recorded as ended by your resignation."],
+  resignAlone: ["Resign the game?", "The game ends now, and it is recorded as lost by your resignation."],
   leave: ["Leave your seat?", "A computer player takes your seat for the rest of the game, and this link will no longer open it."],
 };
 
 function confirmLeaving(what) {
   T.confirming = what;
-  $("confirm-title").textContent = LEAVING[what][0];
-  $("confirm-text").textContent = LEAVING[what][1];
+  const f = T.frame;
+  const alone = f.players.every((p, s) => s === f.seat || p.kind === "bot");
+  const [title, text] = LEAVING[what === "resign" && alone ? "resignAlone" : what];
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
   $("confirm-yes").textContent = what === "resign" ? "Yes, resign" : "Yes, leave my seat";
   $("confirm-dialog").returnValue = "";
   openDialog("confirm-dialog");
