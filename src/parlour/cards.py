@@ -17,6 +17,9 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+#: A rank as a screen reader says it (``card_name``).
+RANK_NAMES = {"2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
+              "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
 #: A card code standing as a word in a sentence (``you do not hold AH``).
 CARD_WORD = re.compile(r"\b([2-9TJQKA][CDHS])\b")
@@ -29,6 +32,11 @@ def face(card: str) -> str:
     """``"TH"`` -> ``"10♥"``: ten is written out because that is how a card reads."""
     rank = "10" if card[0] == "T" else card[0]
     return rank + SUIT_SYMBOLS[card[1]]
+
+
+def card_name(card: str) -> str:
+    """``"AS"`` -> ``"Ace of spades"``: a card as it is read out (the browser's labels for screen readers)."""
+    return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
 
 
 def suit_symbols(text: str) -> str:

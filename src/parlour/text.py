@@ -8,7 +8,8 @@ no generic code names a game:
 
 - ``describe(view) -> list[str]``     the game's own lines about a position
 - ``felt(view) -> list[(caption, cards)]`` cards lying face up on the table besides the trick
-                                      (GOPS's diamond at stake), each group with its caption
+                                      (GOPS's diamond at stake), each group with its caption; an
+                                      item may be a suit letter alone: that suit, the trump, drawn
 - ``summarize(summary) -> list[str]`` the game's own lines about a scored deal
 - ``summary_felt(summary) -> list[(caption, cards)]`` the cards a scored deal turns face up
                                       (Six-Bid's widow), drawn with its summary
@@ -75,7 +76,9 @@ def felt(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     """The cards lying face up on the table besides the trick, as captioned groups (none by default).
 
     Why a hook: what is at stake must be where the eye is, on the table, not only a line of
-    ``describe``; generic code cannot know which of a game's view keys are such cards.
+    ``describe``; generic code cannot know which of a game's view keys are such cards.  An item
+    is a card code, or a suit letter alone (``"C"``): the suit itself, the trump once it is
+    fixed, drawn as a card of that suit rather than only named in a sentence.
     """
     hook = _hook(view["game"], "felt")
     return [(str(caption), list(cards)) for caption, cards in hook(view)] if hook is not None else []

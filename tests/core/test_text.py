@@ -137,8 +137,15 @@ def test_the_felt_holds_what_a_game_says_lies_face_up_and_a_round_of_play_has_it
     assert text.trick_word("gops") == "turn"
     clobby = parlour.load("clobby").new_state(seed=1)
     assert text.felt(clobby.view(0)) == [("Upcard", [clobby.view(0)["upcard"]])]  # face up from the deal on
-    clobby.apply("take")
-    assert text.felt(clobby.view(1)) == [(f"Upcard · trump {clobby.view(1)['upcard'][1]}", [clobby.view(1)["upcard"]])]
+    clobby.apply("take")  # the upcard's suit is the trump: drawn beside it, as a suit by itself
+    upcard = clobby.view(1)["upcard"]
+    assert text.felt(clobby.view(1)) == [("Upcard", [upcard]), ("Trump", [upcard[1]])]
     for game in ("sixbid", "schafkopf", "truc"):
         assert text.felt(parlour.load(game).new_state(seed=1).view(0)) == []
         assert text.trick_word(game) == "trick"
+    sixbid = parlour.load("sixbid").new_state(seed=1)
+    while "trump C" not in sixbid.legal_actions():  # a solo bid, the others pass: the soloist names clubs
+        sixbid.apply(next(a for a in ("solo", "pass") if a in sixbid.legal_actions()))
+        assert text.felt(sixbid.view(0)) == []
+    sixbid.apply("trump C")
+    assert all(text.felt(sixbid.view(seat)) == [("Trump", ["C"])] for seat in range(3))

@@ -20,6 +20,7 @@ import pytest
 
 import parlour
 from helpers.web import LOOSE, SUITS, pretty
+from parlour.cards import SUIT_NAMES, card_name
 from parlour.store import Store
 from parlour.table import Table
 from parlour.text import felt, prompt
@@ -194,22 +195,32 @@ def test_the_sixbid_give_back_says_whom_and_for_which_card(browser: Any, server:
 
 
 # ------------------------------------------------------------------ the cards lying face up, drawn (issue 25, point 4)
-def test_the_clobby_upcard_with_its_trump_and_the_picked_up_skat_are_drawn_on_the_felt(
-        browser: Any, server: Any) -> None:
+def test_the_upcard_the_trump_and_the_picked_up_skat_are_drawn_on_the_felt(browser: Any, server: Any) -> None:
+    """Clobby's upcard and, once fixed, its trump; Six-Bid's trump; Schafkopf's picked-up skat: each drawn in
+    the middle of the felt (the trump as a card of its suit, read out as the suit), not only named."""
     clobby = parlour.load("clobby").new_state(seed=1)
-    clobby.apply("take")  # elder takes the upcard's suit: the caption says the trump too
-    discard = schafkopf_discard()
-    for state, caption in ((clobby, f"Upcard · trump {clobby.view(0)['upcard'][1]}"),
-                           (discard, "The skat you picked up")):
+    clobby.apply("take")  # elder takes the upcard's suit: it is the trump
+    sixbid = sixbid_solo_declared()
+    sixbid.apply("trump C")
+    upcard = clobby.view(0)["upcard"]
+    cases: list[tuple[parlour.State, list[list[Any]]]] = [
+        (clobby, [["Upcard", 1, 0, "Upcard: " + card_name(upcard)],
+                  ["Trump", 1, 1, "Trump: " + SUIT_NAMES[upcard[1]]]]),
+        (sixbid, [["Trump", 1, 1, "Trump: clubs"]]),
+        (schafkopf_discard(), [["The skat you picked up", 2, 0, None]])]
+    for state, expected in cases:
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
+        assert [[caption, len(items)] for caption, items in felt(view)] == [e[:2] for e in expected]
         page = open_seat(browser, stored(server, state, (seat,)), seat)
         groups = page.eval_on_selector_all(
             "#felt .felt-group", "gs => gs.map(g => [g.querySelector('figcaption').textContent, "
-            "g.querySelectorAll('svg.card-svg').length])")
-        cards = felt(view)[0][1]
-        assert groups[0] == [pretty(caption), len(cards)] and cards == (view.get("skat") or [view.get("upcard")])
+            "g.querySelectorAll('svg.card-svg').length, g.querySelectorAll('svg.suit-card').length, "
+            "g.querySelector('[role=img]').getAttribute('aria-label')])")
+        assert [g if e[3] else g[:3] for g, e in zip(groups, expected, strict=True)] == \
+            [e if e[3] else e[:3] for e in expected], groups
+        assert not page.errors, page.errors
         page.close()
 
 

@@ -2,7 +2,7 @@
 // only shows the frames it is sent (its own seat's view) and turns keys and clicks into messages.  The keys
 // are the terminal table's (parlour.text: the game's CHOICE_KEYS, card keys bound to cards for the deal),
 // sent by the server, so both tables read a key alike.
-import { backSVG, cardName, cardSVG, isCard, prettyText, spokenText } from "./cards.js";
+import { backSVG, cardName, cardSVG, isCard, itemName, itemSVG, prettyText, spokenText } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 let four = localStorage.getItem("parlour-four") === "1";
@@ -604,11 +604,12 @@ function render() {
   if (!document.querySelector("dialog[open]") && (hadFocus || document.activeElement === document.body)) focusCursor();
 }
 
-// Cards lying face up, in captioned groups (parlour.text.felt on the table, summary_felt with a deal's summary).
+// Cards lying face up, in captioned groups (parlour.text.felt on the table, summary_felt with a deal's summary);
+// an item may be a suit alone, the trump, drawn as a card of that suit.
 function feltGroups(groups) {
   return (groups || []).map(({ caption, cards }) => el("figure", { class: "felt-group" },
-    el("div", { class: "row", role: "img", "aria-label": `${spokenText(caption)}: ${cards.map(cardName).join(", ")}` },
-      ...cards.map((c) => el("span", { html: cardSVG(c, four) }))), el("figcaption", {}, prettyText(caption))));
+    el("div", { class: "row", role: "img", "aria-label": `${spokenText(caption)}: ${cards.map(itemName).join(", ")}` },
+      ...cards.map((c) => el("span", { html: itemSVG(c, four) }))), el("figcaption", {}, prettyText(caption))));
 }
 
 function focusCursor() {

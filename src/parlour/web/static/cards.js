@@ -60,6 +60,33 @@ export function cardSVG(code, four = false, dim = false) {
 </svg>`;
 }
 
+// A suit by itself (the trump: parlour.text.felt's suit letter), drawn as a card of that suit: the same
+// face, edge and colours as a card, its suit large in the middle and in the corners, no rank.
+export function suitSVG(suit, four = false) {
+  const symbol = SUITS[suit];
+  const colour = suitColour(suit, four);
+  return `<svg class="card-svg suit-card" viewBox="0 0 60 84" aria-hidden="true" focusable="false">
+<rect x="1" y="1" width="58" height="82" rx="6" fill="${FACE}" stroke="${EDGE}" stroke-width="1.5"/>
+<text x="6" y="20" font-size="16" fill="${colour}" font-family="sans-serif">${symbol}</text>
+<text x="30" y="58" font-size="40" text-anchor="middle" fill="${colour}" font-family="sans-serif">${symbol}</text>
+<text x="54" y="78" font-size="16" text-anchor="end" fill="${colour}" font-family="sans-serif">${symbol}</text>
+</svg>`;
+}
+
+export function isSuit(code) {
+  return typeof code === "string" && code.length === 1 && code in SUITS;
+}
+
+// What a screen reader says for an item on the felt: a card's name, or a suit's.
+export function itemName(code) {
+  return isSuit(code) ? SUIT_NAMES[code] : cardName(code);
+}
+
+// An item on the felt drawn: a card's face, or a suit by itself.
+export function itemSVG(code, four = false) {
+  return isSuit(code) ? suitSVG(code, four) : cardSVG(code, four);
+}
+
 export function backSVG() {
   return `<svg class="card-svg" viewBox="0 0 60 84" aria-hidden="true" focusable="false">
 <defs><pattern id="pb" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
