@@ -85,8 +85,12 @@ def stored(server: Any, state: parlour.State, humans: tuple[int, ...], delay: fl
     return f"{server.url}/t/{table_id}"
 
 
-def open_seat(browser: Any, url: str, seat: int) -> Any:
-    page = new_page(browser)
+def open_seat(browser: Any, url: str, seat: int, script: str | None = None, **context: Any) -> Any:
+    """The page of ``seat`` at ``url``, once it is that seat's turn (``script``: run in the page before its own;
+    ``context``: the browser context's options)."""
+    page = new_page(browser, **context)
+    if script:
+        page.add_init_script(script)
     page.goto(f"{url}#seat={seat}&k=tok{seat}")
     page.wait_for_selector("#hand .card")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Your turn')")
@@ -222,6 +226,57 @@ def test_the_upcard_the_trump_and_the_picked_up_skat_are_drawn_on_the_felt(brows
             [e if e[3] else e[:3] for e in expected], groups
         assert not page.errors, page.errors
         page.close()
+
+
+# ------------------------------------------------------------------ 4. a card played moves, and the trick to its winner
+#: Every movement the page starts (motion.js), kept in ``window.moves``: [the moving element's class, the
+#: duration of each of its animations in ms].  A card coming to the trick is marked "moving", a trick's
+#: card flying to its winner is a "flight" copy.
+MOVES_SEEN = """
+window.moves = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const found = r.type === "attributes" ? [r.target].filter((e) => e.classList.contains("moving"))
+      : [...r.addedNodes].filter((n) => n.classList && n.classList.contains("flight"));
+    const times = (e) => e.getAnimations().map((a) => a.effect.getTiming().duration);
+    for (const e of found) window.moves.push([e.className, ...times(e)]);
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+"""
+
+
+def sixbid_lead() -> parlour.State:
+    """Six-Bid's first trick, to be led."""
+    def until(state: parlour.State) -> bool:
+        view = state.view(state.current_player)  # type: ignore[arg-type]
+        return view["phase"] == "play" and not view["trick"]
+    return drive("sixbid", until, first)
+
+
+@pytest.mark.parametrize("motion", ["moving", "reduced motion", "no pause"])
+def test_a_card_played_moves_to_the_trick_and_the_trick_to_its_winner(browser: Any, server: Any, motion: str) -> None:
+    """With the computer pausing 0.8 s, the card led and each card after it move into the trick, and the
+    completed trick to its winner, each within the pause; none of it for a person whose system asks for
+    less motion, and none at a table where the computer does not pause."""
+    state = sixbid_lead()
+    seat = state.current_player
+    assert seat is not None
+    delay = 0.0 if motion == "no pause" else 0.8
+    page = open_seat(browser, stored(server, state, (seat,), delay=delay), seat, MOVES_SEEN,
+                     reduced_motion="reduce" if motion == "reduced motion" else "no-preference")
+    key = page.get_attribute("#hand .card:not([aria-disabled])", "aria-keyshortcuts")
+    page.keyboard.press(key)
+    page.wait_for_function("document.querySelector('#log').textContent.includes('Trick:')", timeout=10000)
+    if motion == "moving":
+        page.wait_for_function("window.moves.filter((m) => m[0] === 'flight').length === 3")
+        moves = page.evaluate("window.moves")
+        assert [m[0] for m in moves] == ["played moving"] * 2 + ["flight"] * 3, moves  # the third card: a flight
+        assert all(len(m) == 2 and 0 < m[1] <= delay * 1000 for m in moves), "each within the computer's pause"
+        page.wait_for_function("!document.querySelector('#flights').children.length")  # and gone after
+    else:
+        page.wait_for_timeout(400)
+        assert page.evaluate("window.moves") == []
+    assert not page.errors, page.errors
 
 
 # ------------------------------------------------------------------ 2. GOPS: the stake on the felt, the last turn apart

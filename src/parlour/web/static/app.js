@@ -3,6 +3,7 @@
 // are the terminal table's (parlour.text: the game's CHOICE_KEYS, card keys bound to cards for the deal),
 // sent by the server, so both tables read a key alike.
 import { backSVG, cardName, cardSVG, isCard, itemName, itemSVG, prettyText, spokenText } from "./cards.js";
+import { moveCards, placesBefore } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 let four = localStorage.getItem("parlour-four") === "1";
@@ -421,6 +422,8 @@ function onFrame(f) {
   if (f.full) $("log").replaceChildren();
   // What was said under the hand (a hint, a refusal) was about the position before: it goes with it.
   if (T.frame && f.count !== T.frame.count) { tell(""); T.sequence = ""; }
+  const prev = T.frame;
+  const before = placesBefore($("trick"), $("hand"));  // where the cards were, for the ones that move now
   T.frame = f;
   say(f.log || []);
   if (f.keys_help) setKeys(f.game, f.keys_help);
@@ -430,12 +433,23 @@ function onFrame(f) {
     pace.level = Math.min(pace.level, pace.burst);
   }
   render();
+  moveCards(prev, f, before, { trick: $("trick"), layer: $("flights"), seat: seatPlace, winner: winnerPlace }, four);
   // The deal summary, once per scored deal (not for a deal scored before this page opened).
   if (T.dealsSeen === null || f.full) T.dealsSeen = Math.max(T.dealsSeen ?? 0, f.deals_scored);
   else if (f.deals_scored > T.dealsSeen) {
     T.dealsSeen = f.deals_scored;
     if (f.summary && f.summary.length) showSummary(f);
   }
+}
+
+// Where a seat's cards come from on the page: its box at the table, or (this page's own seat) the hand.
+function seatPlace(seat) {
+  return seat === T.frame.seat ? $("hand") : $("others").querySelector(`[data-seat="${seat}"]`);
+}
+
+// Where a completed trick goes: to its winner (this page's seat: its hand), or for nobody's to the last trick.
+function winnerPlace(seat) {
+  return seat === null || seat === undefined ? $("last-area") : seatPlace(seat);
 }
 
 // Before the first deal: the people still taking their seats, and the commitment already made.
@@ -493,7 +507,8 @@ function cardButton(code, index, playable, reason, key) {
 // Cards played (a trick's ``[seat, card]`` pairs), each face with its seat's name under it.
 function played(cards, names) {
   return cards.filter(([, card]) => isCard(card)).map(([seat, card]) =>
-    el("div", { class: "played", role: "img", "aria-label": `${names[seat]}: ${cardName(card)}` },
+    el("div", { class: "played", role: "img", "aria-label": `${names[seat]}: ${cardName(card)}`, "data-seat": seat,
+      "data-card": card },
       el("div", { html: cardSVG(card, four) }), el("div", {}, names[seat])));
 }
 
@@ -517,7 +532,8 @@ function render() {
     const p = f.players[s];
     let who = p.kind === "bot" ? `computer (${p.level})` : (p.name || "invited") + (p.connected ? "" : " — away");
     if (p.stand_in) who += ` · computer (${p.stand_in}) plays for them`;
-    const box = el("div", { class: `seat${v.current_player === s ? " to-move" : ""}`, "aria-label": `${f.names[s]}, ${who}` });
+    const box = el("div", { class: `seat${v.current_player === s ? " to-move" : ""}`, "aria-label": `${f.names[s]}, ${who}`,
+      "data-seat": s });
     box.append(el("div", { class: "seat-name" }, `${f.names[s]} · ${who}${v.dealer === s ? " · dealer" : ""}`));
     const open = v.open_hands && v.open_hands[String(s)];
     if (open) box.append(faces(open, "row mini"));
