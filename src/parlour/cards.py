@@ -53,6 +53,20 @@ def pretty_action(action: str) -> str:
     return suit_symbols(CARD_WORD.sub(lambda m: face(m.group(1)), action))
 
 
+def card_words() -> dict[str, object]:
+    """What a page needs to write cards and suits exactly as ``face``, ``suit_symbols`` and
+    ``card_name`` do: the symbols, the names, each rank as a face shows it, and the two patterns
+    (a card code standing as a word; a suit letter after a word that names suits).
+
+    Why handed out rather than copied: the browser's script had its own copy of these rules, and
+    a copy goes out of step (a list of letters to type became ``one of ♣ D H S`` there first).
+    The patterns are written so that JavaScript reads them the same.
+    """
+    return {"suit_symbols": SUIT_SYMBOLS, "suit_names": SUIT_NAMES, "rank_names": RANK_NAMES,
+            "rank_faces": {r: face(r + "C")[:-1] for r in RANKS},
+            "card_word": CARD_WORD.pattern, "suit_word": _SUIT_WORD.pattern}
+
+
 #: Six-Bid Solo and Schafkopf pips (Clobby has its own trump/plain tables).
 PIPS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 

@@ -274,9 +274,12 @@ def format_stats(rows: list[dict[str, Any]]) -> str:
 CARD_KEYS = "123456789abcdefghijk"
 #: The keys of a game keyed by rank (``RANK_KEYS``), as the key tables show them.
 RANKS_SHOWN = "A 2-9 T J Q K"
-#: The table's own letters (last trick, undo, replay, score sheet, options).  Upper case always
-#: means the table; lower case too, unless the game uses that letter for one of its choices.
-TABLE_LETTERS = frozenset("lurso")
+#: The table's own letters and what each does, by name (the terminal screen's actions and the
+#: browser page's functions are called so): last trick, undo, replay, score sheet, options.  Upper
+#: case always means the table; lower case too, unless the game uses that letter for one of its choices.
+TABLE_LETTER_FUNCTIONS: dict[str, str] = {"l": "last_trick", "u": "undo", "r": "replay", "s": "score_sheet",
+                                          "o": "options"}
+TABLE_LETTERS = frozenset(TABLE_LETTER_FUNCTIONS)
 #: Y and N answer a yes/no question in every game (its ``YES_NO``); never a game's choice key.
 YES_KEY, NO_KEY = "y", "n"
 
@@ -477,14 +480,15 @@ def actions_for_key(game: str, char: str, legal: Sequence[str]) -> list[str]:
     return out
 
 
-def refuse_key(game: str, char: str) -> str:
-    """One line saying why a key does nothing now (it is never given another meaning)."""
+def refuse_key(game: str, char: str, why: str = "") -> str:
+    """One line saying why a key does nothing now (it is never given another meaning); ``why``: the
+    engine's reason, where the key's choice is of the sort asked now (``trump H`` while trumps are named)."""
     key = char.lower()
     meaning = next((kind for kind, k in choice_keys(game).items() if k == key), None)
     if meaning is not None:
         what = f"{kind_word(meaning)} a card" if names_a_card(meaning) else meaning
         what = f"a card with {kind_word(meaning)}" if announces(meaning) else what
-        return f"{char.upper()} ({what}) is not possible now."
+        return f"{char.upper()} ({what}) is not possible now" + (f": {why}." if why else ".")
     if key in (YES_KEY, NO_KEY):
         return f"{char.upper()} answers a yes/no question; none is asked now."
     if rank_keys(game) and (key.isdigit() or key in "atjqk"):
@@ -492,6 +496,20 @@ def refuse_key(game: str, char: str) -> str:
     if key in CARD_KEYS:
         return f"{char.upper()} is not the key of a card you may play now."
     return f"{char!r} means nothing at this table (? lists the keys)."
+
+
+def refuse_card(key: str, card: str, why: str) -> str:
+    """One line saying why the key of a card in the hand does not play it now (``why``: the engine's reason)."""
+    return f"{key.upper()} is {card}, which you may not play now" + (f": {why}." if why else ".")
+
+
+def refuse_action(action: str, why: str) -> str:
+    """One line saying why a choice typed in full (``call AS``) is not possible now (``why``: the engine's)."""
+    return f"{action} is not possible now" + (f": {why}." if why else ".")
+
+
+#: What a key shared by several choices of one kind says as it moves to the next (``{action}``: that one).
+CHOOSE_AGAIN = "{action}: Enter makes it; the same key again picks the next one."
 
 
 class CardKeys:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -28,16 +27,6 @@ def create(server: Any, game: str, seats: list[dict[str, Any]], **extra: Any) ->
         frag = dict(p.split("=", 1) for p in link["url"].split("#", 1)[1].split("&"))
         out["tokens"][int(frag["seat"])] = frag["k"]
     return out
-
-
-SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-
-
-def pretty(text: str) -> str:
-    """What the page makes of a text (cards.js prettyText): card codes as faces, and a suit letter after a
-    word naming a suit as its symbol ("trump C" -> "trump ♣"), but not a list of letters ("one of C D H S")."""
-    text = re.sub(r"\b([2-9TJQKA])([CDHS])\b", lambda m: ("10" if m[1] == "T" else m[1]) + SUITS[m[2]], text)
-    return re.sub(r"\b(trump|name|of|suit) ([CDHS])\b(?! [CDHS]\b)", lambda m: f"{m[1]} {SUITS[m[2]]}", text)
 
 
 async def frames_until(ws: Any, done: Callable[[dict[str, Any]], bool], into: list[dict[str, Any]],
