@@ -37,7 +37,7 @@ from .saves import Opening, open_game
 from .store import FinishedGame, SQLiteStore, Store, StoreError, default_path, is_url, open_store
 from .store import copy as copy_store
 from .table import Table, seat_names
-from .text import retell
+from .text import history_result, retell
 
 HUMAN_SEAT = 0
 GAME_COMMANDS = ("play", "new", "demo")
@@ -554,10 +554,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def _history_line(row: FinishedGame) -> str:
     """One finished game; odd values (an old or damaged row) are shown as they are, never fatal."""
-    winner, seat = row.winner, row.human_seat
-    result = "drawn" if winner is None else ("won" if winner == seat else "lost")
-    if seat is None:
-        result = "demo"
+    result = history_result(row)  # a resigned game says who resigned, never "drawn"
     note = f" (damaged: {', '.join(row.damaged)})" if row.damaged else ""
     return f"#{row.id!s:<5} {row.game:<10} vs {row.level:<7} {result:<6} scores {_scores_text(row.scores)}{note}"
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -476,37 +479,96 @@ def test_a_saved_level_that_no_longer_exists_falls_back_to_easy(tmp_path, capsys
         assert "Resuming your saved GOPS game" in out and "against the easy computer" in out
 
 
-def test_parlour_serve_starts_answers_and_stops(tmp_path: Path) -> None:
-    """What ``make serve`` runs: it readies the computer players, says where to go, serves, and stops
-    quietly on Ctrl+C (no traceback: not the server's, not a worker's)."""
-    import httpx
-
+@contextlib.contextmanager
+def serving(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int, list[str]]]:
+    """``parlour serve`` in a session of its own, as a terminal runs it: (the process, its port, the two
+    lines it printed before serving).  Killed, with everything it started, if a test leaves it running."""
     from parlour.web.run import free_port
 
     port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", str(port), "--db",
                              str(tmp_path / "serve.db")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, env=env)
+                            text=True, env=ENV, start_new_session=True)
     try:
         lines = [proc.stdout.readline() for _ in range(2)] if proc.stdout else []
+        yield proc, port, lines
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+
+
+def answering(proc: subprocess.Popen[str], port: int) -> list[dict[str, object]]:
+    """The game catalogue, once the server answers (within 30 s)."""
+    import httpx
+
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            return list(httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).json())
+        except httpx.HTTPError:
+            assert time.monotonic() < deadline and proc.poll() is None, "the server did not answer"
+            time.sleep(0.2)
+
+
+def stopped(proc: subprocess.Popen[str], how: Callable[[], None]) -> str:
+    """Stop the server ``how``; everything it (and whatever it started) printed."""
+    how()
+    return proc.communicate(timeout=60)[0]
+
+
+def test_parlour_serve_starts_answers_and_stops(tmp_path: Path) -> None:
+    """What ``make serve`` runs: it readies the computer players, says where to go, serves, and stops
+    quietly on Ctrl+C (no traceback: not the server's, not a worker's)."""
+    with serving(tmp_path) as (proc, port, lines):
         assert lines[0].startswith("Getting the computer players ready"), lines
         assert lines[1].startswith(f"Parlour is serving at http://127.0.0.1:{port}/"), lines
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                games = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).json()
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline and proc.poll() is None, "the server did not answer"
-                time.sleep(0.2)
+        games = answering(proc, port)
         assert {g["name"] for g in games} == {"clobby", "sixbid", "schafkopf", "truc", "gops"}
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            rest = proc.communicate(timeout=30)[0]
-        finally:
-            if proc.poll() is None:
-                proc.kill()
+        rest = stopped(proc, lambda: proc.send_signal(signal.SIGINT))
     assert proc.returncode == 0, rest
     assert "Parlour has stopped serving." in rest and "Traceback" not in rest, rest
+
+
+async def play_against_the_worker_pool(port: int, moves: int = 3) -> int:
+    """Moves at a GOPS table against the strong player, whose moves the server's worker processes make;
+    returns how many of its moves came back."""
+    import httpx
+    import websockets
+
+    from parlour.web.tables import INLINE_LEVELS
+
+    assert "strong" not in INLINE_LEVELS, "the strong player thinks in the worker pool"
+    url = f"http://127.0.0.1:{port}"
+    made = httpx.post(f"{url}/api/tables", json={"game": "gops", "seats": [{"kind": "me"}, {"kind": "bot",
+                      "level": "strong"}], "delay": 0, "name": "Ann"}).json()
+    link = next(link for link in made["links"] if link["kind"] == "me")
+    seat_and_key = dict(part.split("=", 1) for part in link["url"].split("#", 1)[1].split("&"))
+    replies = 0
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{made['id']}") as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": int(seat_and_key["seat"]), "token": seat_and_key["k"],
+                                  "name": "Ann", "client_seed": "0" * 32}))
+        while replies < moves:
+            frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            if frame["type"] != "state":
+                continue
+            replies += sum(1 for line in frame["log"] if line.startswith("South "))  # the computer's seat
+            if frame["view"].get("legal_actions"):
+                await ws.send(json.dumps({"type": "act", "action": frame["view"]["legal_actions"][0]}))
+    return replies
+
+
+@pytest.mark.parametrize("how", ["Ctrl+C", "kill"])
+def test_parlour_serve_stops_cleanly_after_its_worker_processes_played(tmp_path: Path, how: str) -> None:
+    """Issue 25, point 13: once the worker pool has made moves, a stop (Ctrl+C: SIGINT to the whole
+    process group, as a terminal sends it; ``kill``: SIGTERM to the server) ends with status 0 and says
+    nothing about "leaked semaphore objects" (which SIGTERM made multiprocessing's resource tracker say,
+    the process killed before the pool was shut down)."""
+    with serving(tmp_path) as (proc, port, _):
+        answering(proc, port)
+        assert asyncio.run(play_against_the_worker_pool(port)) >= 3
+        sig = signal.SIGINT if how == "Ctrl+C" else signal.SIGTERM
+        rest = stopped(proc, (lambda: os.killpg(proc.pid, sig)) if how == "Ctrl+C" else lambda: proc.send_signal(sig))
+    assert proc.returncode == 0, rest
+    assert "leaked semaphore" not in rest and "Traceback" not in rest, rest
+    assert "Parlour has stopped serving." in rest, rest

@@ -65,7 +65,7 @@ def test_finishing_moves_the_game_to_the_records_and_counts_it(database):
                              GameStats("truc", "easy", 1, 1, 0, 0, 1, 0)]
     latest = store.finished_games("gops")
     assert [g.id for g in latest] == [5, 4, 3, 2, 1]
-    assert latest[0] == FinishedGame(5, "gops", "easy", None, 0, [60, 31], latest[0].finished, [])
+    assert latest[0] == FinishedGame(5, "gops", "easy", None, 0, [60, 31], latest[0].finished, None, [])
     assert store.finished_game(2) == latest[3] and store.finished_game(99) is None
     assert [g.id for g in store.finished_games(limit=2)] == [6, 5]
     store.close()

@@ -67,6 +67,24 @@ def test_stats_table():
     assert out.splitlines()[2].split() == ["gops", "easy", "4", "2", "1", "1", "0", "50.0%"]
 
 
+def test_a_games_result_says_who_resigned_and_never_calls_a_resigned_game_drawn():
+    resigned = {"how": "resignation", "seat": 0}
+    assert text.game_result(3, 0, None) == "drawn"
+    assert text.game_result(3, 0, None, resigned) == "lost (you resigned)"
+    assert text.game_result(3, 1, None, resigned) == "North resigned (no winner)"
+    assert text.game_result(2, 1, 1, resigned) == "won (North resigned)"
+    assert text.game_result(2, 0, 1, {"how": "resignation", "seat": 0}) == "lost (you resigned)"
+    assert text.game_result(2, None, 1, resigned) == "demo"
+    assert text.game_result(2, 1, 0, left=True) == "you left your seat (a computer played on)"
+    from dataclasses import replace
+
+    from parlour.store import FinishedGame
+
+    row = FinishedGame(1, "schafkopf", "easy", 0, None, [0, 0, 0], 0.0, {"how": "resignation", "seat": 2}, [])
+    assert text.history_result(row) == "West resigned (no winner)"
+    assert text.history_result(replace(row, game="not-installed")) == "Seat 2 resigned (no winner)"
+
+
 def test_a_win_with_an_undo_is_counted_apart(tmp_path):
     from parlour.store import open_store
 
@@ -124,8 +142,15 @@ def test_the_felt_holds_what_a_game_says_lies_face_up_and_a_round_of_play_has_it
     assert text.trick_word("gops") == "turn"
     clobby = parlour.load("clobby").new_state(seed=1)
     assert text.felt(clobby.view(0)) == [("Upcard", [clobby.view(0)["upcard"]])]  # face up from the deal on
-    clobby.apply("take")
-    assert text.felt(clobby.view(1)) == [(f"Upcard · trump {clobby.view(1)['upcard'][1]}", [clobby.view(1)["upcard"]])]
+    clobby.apply("take")  # the upcard's suit is the trump: drawn beside it, as a suit by itself
+    upcard = clobby.view(1)["upcard"]
+    assert text.felt(clobby.view(1)) == [("Upcard", [upcard]), ("Trump", [upcard[1]])]
     for game in ("sixbid", "schafkopf", "truc"):
         assert text.felt(parlour.load(game).new_state(seed=1).view(0)) == []
         assert text.trick_word(game) == "trick"
+    sixbid = parlour.load("sixbid").new_state(seed=1)
+    while "trump C" not in sixbid.legal_actions():  # a solo bid, the others pass: the soloist names clubs
+        sixbid.apply(next(a for a in ("solo", "pass") if a in sixbid.legal_actions()))
+        assert text.felt(sixbid.view(0)) == []
+    sixbid.apply("trump C")
+    assert all(text.felt(sixbid.view(seat)) == [("Trump", ["C"])] for seat in range(3))

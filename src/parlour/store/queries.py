@@ -22,7 +22,10 @@ from .rows import (
     decode_saved,
 )
 
-_FINISHED_COLUMNS = "SELECT id, game, level, human_seat, winner, scores, finished FROM finished_games"
+#: A finished game's row, with how it ended short of its end (``Dialect.ended_rows``): why from the
+#: record and not a column of its own: the record is where the ending is kept, in every row ever
+#: written (a column would need filling in for the older rows, and a schema an older Parlour refuses).
+_FINISHED_COLUMNS = "SELECT id, game, level, human_seat, winner, scores, finished, how, quitter FROM {}"
 INSERT_FINISHED = ("INSERT INTO finished_games (game, level, human_seat, winner, scores, record, finished)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)")
 
@@ -70,12 +73,13 @@ class GameQueries(Plumbing):
         (``rows.decode_finished``), so that one bad row never hides the others.
         """
         where, args = (" WHERE game = ?", (game,)) if game else ("", ())
-        found = self._fetch(f"{_FINISHED_COLUMNS}{where} ORDER BY id DESC LIMIT ?", (*args, limit))
+        found = self._fetch(f"{_FINISHED_COLUMNS.format(self.dialect.ended_rows)}{where} ORDER BY id DESC LIMIT ?",
+                            (*args, limit))
         return [decode_finished(row) for row in found]
 
     def finished_game(self, game_id: int) -> FinishedGame | None:
         """One finished game's row, as ``finished_games`` lists it (None: no such game)."""
-        row = self._fetch_one(f"{_FINISHED_COLUMNS} WHERE id = ?", (game_id,))
+        row = self._fetch_one(f"{_FINISHED_COLUMNS.format(self.dialect.ended_rows)} WHERE id = ?", (game_id,))
         return None if row is None else decode_finished(row)
 
     def finished_record(self, game_id: int) -> str | None:

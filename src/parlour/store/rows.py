@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from decimal import Decimal
 from typing import Any
 
 
@@ -32,6 +33,7 @@ class FinishedGame:
     winner: int | None
     scores: list[int | float]
     finished: float
+    ended: dict[str, Any] | None  # how it ended short of its end, from its record: {"how", "seat"}; else None
     damaged: list[str]
 
     def as_json(self) -> dict[str, Any]:
@@ -88,14 +90,22 @@ def _int_or_none(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _whole(value: Any) -> int | None:
+    """A seat read from a record's JSON: an int (PostgreSQL gives a JSON number as a Decimal)."""
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        return int(value)
+    return _int_or_none(value)
+
+
 def decode_saved(record: str, settings: object) -> SavedGame:
     decoded = _json_or(settings, {})
     return SavedGame(record, decoded if isinstance(decoded, dict) else {})
 
 
 def decode_finished(row: tuple[Any, ...]) -> FinishedGame:
-    """(id, game, level, human_seat, winner, scores, finished), each checked: one bad row never hides the others."""
-    gid, game, level, human_seat, winner, scores, finished = row
+    """(id, game, level, human_seat, winner, scores, finished, how, quitter), each checked: one bad row never
+    hides the others.  ``how`` and ``quitter``: the record's ``"ended"`` (``Dialect.ended_rows``)."""
+    gid, game, level, human_seat, winner, scores, finished, how, quitter = row
     damaged: list[str] = []
     decoded = _json_or(scores, None)
     if not (isinstance(decoded, list) and all(isinstance(s, int | float) for s in decoded)):
@@ -109,7 +119,8 @@ def decode_finished(row: tuple[Any, ...]) -> FinishedGame:
     if not isinstance(finished, int | float):
         damaged.append("finished")
         finished = 0.0
-    return FinishedGame(int(gid), str(game), str(level), seat, win, decoded, float(finished), damaged)
+    ended = {"how": str(how), "seat": _whole(quitter)} if how is not None else None
+    return FinishedGame(int(gid), str(game), str(level), seat, win, decoded, float(finished), ended, damaged)
 
 
 def decode_web_table(table_id: str, row: tuple[Any, ...]) -> WebTable:

@@ -25,7 +25,7 @@ from ..records import from_json
 from ..registry import names
 from ..store import WebTable
 from ..table import Event
-from ..text import format_stats, narrate
+from ..text import format_stats, game_result, history_result, narrate
 from .jsontext import decode_unique
 from .tables import Tables, serving, token_hash
 
@@ -53,7 +53,7 @@ def history_router(share_history: bool) -> APIRouter:
         if game is not None and game not in names():
             return JSONResponse({"error": "no such game"}, status_code=404)
         st = serving(request).store
-        games = [g.as_json() for g in st.finished_games(game, limit=200)]
+        games = [{**g.as_json(), "result": history_result(g)} for g in st.finished_games(game, limit=200)]
         return JSONResponse({"stats": format_stats(st.stats()), "games": games, "shared": True})
 
     @router.get("/api/history/{game_id}")
@@ -74,9 +74,12 @@ def history_router(share_history: bool) -> APIRouter:
         store = serving(request).store
         for table_id, seat, row in _opened(serving(request), links):
             done = store.finished_game(row.finished) if row.finished else None
-            record = json.loads(row.record) if done else {}  # how it ended: its record says (``LiveTable.record``)
+            record = json.loads(row.record) if done else {}  # who left: its record says (``LiveTable.record``)
+            left = [x["seat"] for x in record.get("left", [])]
+            result = game_result(len(row.seats), seat, done.winner, done.ended, left=seat in left) \
+                if done else "not finished"
             out.append({"table": table_id, "seat": seat, "game": row.game, "actions": row.actions,
-                        "ended": record.get("ended"), "left": [x["seat"] for x in record.get("left", [])],
+                        "ended": done.ended if done else None, "left": left, "result": result,
                         "names": [s.get("name") or "" for s in row.seats], "finished": done is not None,
                         "winner": done.winner if done else None, "scores": done.scores if done else None,
                         "when": done.finished if done else None})

@@ -190,17 +190,25 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     name = host if is_loopback(host) or not allowed_hosts else allowed_hosts[0]  # not 0.0.0.0: a name it answers to
     shown = f"[{name}]" if ":" in name else name
     print(f"Parlour is serving at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
-    # uvicorn stops gracefully on Ctrl+C (every table saved, the pool and the store closed), then
-    # raises the signal again for the handler it found.  That was asyncio's, which on uvloop
-    # interrupted a task and logged a traceback; this one lets the stop end quietly.
-    previous = signal.signal(signal.SIGINT, _stopped)
+    # uvicorn stops gracefully on Ctrl+C and on SIGTERM (every table saved, the worker pool shut
+    # down, the store closed), then raises the signal again for the handler it found.  For
+    # SIGINT that was asyncio's, which on uvloop interrupted a task and logged a traceback; for
+    # SIGTERM the default one, which killed the process before its exit handlers ran, so
+    # multiprocessing's resource tracker found the pool's semaphores unreleased and printed
+    # "leaked semaphore objects".  This one lets both stops end quietly, through a normal exit.
+    previous = {sig: signal.signal(sig, _stopped) for sig in STOP_SIGNALS}
     try:
         uvicorn.run(app, host=host, port=port, **uvicorn_settings(proxies))
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     print("Parlour has stopped serving.", flush=True)
     return 0
 
 
+#: The signals that stop ``parlour serve``: Ctrl+C, and ``kill`` (or a service manager) asking it to stop.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 def _stopped(signum: int, frame: object) -> None:
-    """Ctrl+C once uvicorn has stopped (or, in the instant before it starts, nothing to do)."""
+    """A stop signal once uvicorn has stopped (or, in the instant before it starts, nothing to do)."""

@@ -183,7 +183,7 @@ def test_the_shown_hand_is_keyed_again_from_the_record_after_a_resume_or_an_undo
 def test_a_choice_of_several_keys_is_decoded_key_by_key():
     """KeySequence: x, then a rank and a suit, calls a card; b, then a card's key, announces with it;
     a key that is no answer is refused and the keys before it stand; Esc cancels."""
-    from parlour.tui.keyseq import KeySequence
+    from parlour.keyseq import KeySequence
 
     calls = ["call AS", "call KD", "pass"]
     keys = KeySequence("sixbid")

@@ -43,14 +43,17 @@ def test_bella_by_b_and_the_card_key_in_the_page(tmp_path: Path) -> None:
         club = dict(keys)["7C"]
         choice = page.eval_on_selector("#choices .choice", "e => e.dataset.keys")
         assert choice == "b" + queen.lower(), choice
+        def says(text: str) -> None:  # the server decodes the keys (parlour.keyseq): its answer comes back
+            page.wait_for_function("t => document.querySelector('#reason').textContent.includes(t)", arg=text,
+                                   timeout=5000)
+
         page.keyboard.press("b")
-        said = page.text_content("#reason")
-        assert "Bella with which card?" in said
+        says("Bella with which card?")
         page.keyboard.press("Escape")
-        assert "Cancelled" in page.text_content("#reason")
+        says("Cancelled")
         page.keyboard.press("b")
-        page.keyboard.press(club.lower())
-        assert "not possible now" in page.text_content("#reason")
+        page.keyboard.press(club.lower())  # pressed before the answer to b came: it waits its turn
+        says("not possible now")
         page.keyboard.press("b")
         page.keyboard.press(queen.lower())
         page.wait_for_function("document.querySelector('#log').textContent.includes('announces bella')",
