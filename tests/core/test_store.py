@@ -78,6 +78,10 @@ def test_a_resigned_game_is_counted_as_its_record_says_and_never_as_drawn(databa
     store.finish_game("sixbid", ended.format(2), "people", 0, None, [0, 0, 0])  # another resigned: no result
     store.finish_game("sixbid", "{not json, \"ended\"", "people", 0, None, [0, 0, 0])  # damaged: still counted
     assert store.stats() == [GameStats("sixbid", "people", 3, 0, 1, 1, 0, 2)]
+    # each row says how its game ended (newest first; a damaged record says nothing)
+    assert [g.ended for g in store.finished_games()] == [None, {"how": "resignation", "seat": 2},
+                                                         {"how": "resignation", "seat": 0}]
+    assert store.finished_game(1).ended == {"how": "resignation", "seat": 0}
     store.close()
 
 
