@@ -7,15 +7,15 @@ Usage:
 
 ``speed``: N solo deals (bid and discarded by the easy player), each solved exactly from the first
 card (the soloist's score, ``SoloSolver.score``): nodes/s, median, p99 and max ms per deal.  The
-kernel's table is kept from deal to deal, as in a player.  A Ramsch is still searched in pure
-Python (``RamschSolver``: its value is no two-sided count), so its row is at T tricks left, not
-from the first card (a whole paranoid Ramsch takes minutes).
+kernel's table is kept from deal to deal, as in a player.  Then N Ramsch deals (all passed), each
+solved from the first card for the seat to lead (``RamschSolver``: the paranoid value, the kernel's
+LOWEST mode), and the same at T tricks left; each Ramsch row stops after L seconds.
 
 ``equal``: the same kind of deals, each solved from the first card by the new solver and by the
 old pure-Python one (``bench/old_solvers/schafkopf.py``); every value must be equal.  Stops after
 N deals or S seconds of this process's CPU time, and prints how many it compared.  Then R
-Ramsch positions with T tricks left (the Ramsch search is the old one's, moved: a check that it
-stayed so).
+Ramsch positions with T tricks left, for each of the three seats (the old paranoid search takes
+minutes from the first card, so not whole deals).
 """
 
 from __future__ import annotations
@@ -78,17 +78,18 @@ def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
         ms.append(1000 * (time.perf_counter() - t))
         nodes += solver.nodes
     _row("solo, first card", ms, nodes)
-    ms, nodes = [], 0
-    start = time.perf_counter()
-    for _, seat, pos in _take(deals("ramsch", ramsch_tricks), count):
-        ramsch = RamschSolver(seat, pos.dealer, pos.skat)
-        t = time.perf_counter()
-        ramsch.value(pos)
-        ms.append(1000 * (time.perf_counter() - t))
-        nodes += ramsch.nodes
-        if time.perf_counter() - start > ramsch_limit:
-            break
-    _row(f"ramsch, {ramsch_tricks} tricks (py)", ms, nodes)
+    for left, label in ((10, "ramsch, first card"), (ramsch_tricks, f"ramsch, {ramsch_tricks} tricks left")):
+        ms, nodes = [], 0
+        start = time.perf_counter()
+        for _, seat, pos in _take(deals("ramsch", left), count):
+            ramsch = RamschSolver(seat, pos.dealer, pos.skat)
+            t = time.perf_counter()
+            ramsch.value(pos)
+            ms.append(1000 * (time.perf_counter() - t))
+            nodes += ramsch.nodes
+            if time.perf_counter() - start > ramsch_limit:
+                break
+        _row(label, ms, nodes)
 
 
 def _take(gen: Any, n: int) -> Any:
@@ -129,14 +130,15 @@ def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: in
               f"old: median {statistics.median(old_ms):.0f} ms, p99 {_pct(old_ms, 0.99):.0f} ms; "
               f"{time.perf_counter() - start:.0f} s in all ({time.process_time() - cpu:.0f} s CPU)")
     compared = 0
-    for s, seat, pos in _take(deals("ramsch", ramsch_tricks), ramsch_count):
-        got = RamschSolver(seat, pos.dealer, pos.skat).value(pos)
-        want = old.RamschSolver(seat, pos.dealer, pos.skat).value(pos)
-        if got != want:
-            print(f"MISMATCH Ramsch seed {s}: new {got}, old {want}: {pos}")
-            sys.exit(1)
+    for s, _, pos in _take(deals("ramsch", ramsch_tricks), ramsch_count):
+        for seat in range(3):
+            got = RamschSolver(seat, pos.dealer, pos.skat).value(pos)
+            want = old.RamschSolver(seat, pos.dealer, pos.skat).value(pos)
+            if got != want:
+                print(f"MISMATCH Ramsch seed {s}, seat {seat}: new {got}, old {want}: {pos}")
+                sys.exit(1)
         compared += 1
-    print(f"{compared} Ramsch deals with {ramsch_tricks} tricks left: new == old on every one")
+    print(f"{compared} Ramsch deals with {ramsch_tricks} tricks left, each for all three seats: new == old")
 
 
 def main() -> None:
@@ -146,7 +148,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=900.0, help="equal: stop after so many CPU seconds")
     ap.add_argument("--ramsch-tricks", type=int, default=5, help="tricks left in the Ramsch positions")
     ap.add_argument("--ramsch-deals", type=int, default=100, help="equal: Ramsch positions compared")
-    ap.add_argument("--ramsch-limit", type=float, default=60.0, help="speed: seconds for the Ramsch row")
+    ap.add_argument("--ramsch-limit", type=float, default=120.0, help="speed: seconds for each Ramsch row")
     args = ap.parse_args()
     if args.part == "speed":
         bench_speed(args.deals, args.ramsch_tricks, args.ramsch_limit)

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from parlour.registry import names
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.menu import MenuScreen
 from parlour.tui.screens.summary import DealSummary
@@ -34,7 +34,7 @@ async def wait_for(pilot, predicate, timeout: float = 60.0) -> bool:
 
 
 async def card_times(name: str, moves: int, db: Path) -> list[float]:
-    store = Store(db)
+    store = open_store(db)
     app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=11)
     times: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:

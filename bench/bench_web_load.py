@@ -17,7 +17,11 @@ ends the client opens a new table.  Reported per table count:
   all clients run in this process (on uvloop when it is installed, as the server), on the same
   2 cores, so the client's CPU is CPU the server did not get;
 - srv ms/act: the server's CPU milliseconds per action (its cost, whatever else the machine runs);
-- load: the 1-minute load average before and after the run (other jobs on the machine count).
+- load: the 1-minute load average before and after the run (other jobs on the machine count);
+- with ``--stores postgresql``: the server saves into a PostgreSQL database of a cluster the
+  bench starts on this machine (``tests/helpers/postgres.py``: Debian's server binaries, a
+  temporary folder, a loopback port), and ``db%`` is the cluster's CPU (the server's
+  connections), ``all ms/act`` the server's and the database's CPU per action together.
 
 The server's per-address limits (``parlour.web.limits.Limits``) are raised, since every client
 here is 127.0.0.1; ``bench/bench_web_abuse.py`` plays against the default ones.
@@ -172,9 +176,11 @@ def cpu_seconds(pid: int) -> float:
 
 async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ramp: float, warmup: float,
               server_pid: int, local: Callable[[int], str | None] = lambda i: None,
-              beside: Callable[[float], Awaitable[Any]] | None = None) -> dict[str, Any]:
+              beside: Callable[[float], Awaitable[Any]] | None = None,
+              database_pid: int | None = None) -> dict[str, Any]:
     """``tables`` scripted tables against the server; ``local(i)``: table i's client address (None: any);
-    ``beside(stop)``: more clients run meanwhile, until ``stop`` (the abuse bench's attackers)."""
+    ``beside(stop)``: more clients run meanwhile, until ``stop`` (the abuse bench's attackers);
+    ``database_pid``: a database server on this machine whose CPU (with its children's) is the store's."""
     latencies: list[float] = []
     counts = {"actions": 0, "moves": 0, "games": 0, "throttled": 0, "errors": 0}
     limits = httpx.Limits(max_connections=50)
@@ -196,9 +202,11 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
         gathered = asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.sleep(measured - time.monotonic())
         cpu0, server0, load0 = time.process_time(), cpu_seconds(server_pid), os.getloadavg()[0]
+        db0 = cpu_seconds(database_pid) if database_pid else 0.0
         results = await gathered
         elapsed = time.monotonic() - measured
         cpu, server_cpu = time.process_time() - cpu0, cpu_seconds(server_pid) - server0
+        db_cpu = cpu_seconds(database_pid) - db0 if database_pid else 0.0
     finally:
         for client in clients.values():
             await client.aclose()
@@ -213,6 +221,8 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
             "p50": pct(0.50), "p99": pct(0.99), "samples": len(lat),
             "server_cpu": 100 * server_cpu / elapsed, "client_cpu": 100 * cpu / elapsed,
             "cpu_per_action": 1000 * server_cpu / max(1, counts["actions"]),
+            "db_cpu": 100 * db_cpu / elapsed,
+            "all_per_action": 1000 * (server_cpu + db_cpu) / max(1, counts["actions"]),
             "load": (load0, os.getloadavg()[0])}
 
 
@@ -264,15 +274,17 @@ def server_process(db: str, port: int, workers: int, profile: str | None = None,
 
 
 def one_run(tables: int, seconds: float, level: str, workers: int, ramp: float, warmup: float,
-            profile: str | None) -> dict[str, Any]:
+            profile: str | None, cluster: Any = None) -> dict[str, Any]:
+    """One table count on a fresh server: on an SQLite file, or (``cluster``) a new PostgreSQL database of it."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         # Every client here is 127.0.0.1: the per-address caps raised, as the message rate is not.
         loose = "Limits(connections_per_address=10_000, address_rate=(1e6, 1e6), new_tables=(1e6, 1e6))"
-        with server_process(str(Path(tmp) / "load.db"), port, workers, profile, loose) as server:
+        db = str(Path(tmp) / "load.db") if cluster is None else cluster.new_database()
+        with server_process(db, port, workers, profile, loose) as server:
             # the clients on uvloop, as the server: their CPU is CPU the server does not get
             return _run_loop(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
-                                 ramp, warmup, server.pid))
+                                 ramp, warmup, server.pid, database_pid=cluster and cluster.pid()))
 
 
 def main() -> None:
@@ -287,24 +299,54 @@ def main() -> None:
                         "--seconds (tables opening, imports, the bots' caches filling)")
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, stats to FILE "
                         "(read them with python -m pstats FILE); slows the server down")
+    parser.add_argument("--stores", nargs="+", choices=("sqlite", "postgresql"), default=["sqlite"],
+                        help="the server's store: each table count runs on each (postgresql: a cluster the "
+                             "bench starts, from Debian's postgresql package)")
     args = parser.parse_args()
     seconds = max(1.0, min(args.seconds, 120.0 - args.warmup))
     print(f"rate limit per connection: {RATE:g} messages/s, burst {BURST:g}; computer players: {args.level}; "
           f"{os.cpu_count()} CPUs")
     print(f"{'tables':>6} {'seconds':>7} {'actions':>8} {'actions/s':>9} {'moves/s':>7} {'games':>5} "
           f"{'p50 ms':>7} {'p99 ms':>7} {'samples':>7} {'throttled':>9} {'failed':>6} {'server%':>7} "
-          f"{'client%':>7} {'srv ms/act':>10} {'load':>11}")
-    for n in args.tables:
-        r = one_run(max(1, min(n, 500)), seconds, args.level, args.workers, args.ramp, args.warmup, args.profile)
-        print(f"{r['tables']:>6} {r['seconds']:>7.1f} {r['actions']:>8} {r['actions'] / r['seconds']:>9.0f} "
-              f"{r['moves'] / r['seconds']:>7.0f} {r['games']:>5} {r['p50']:>7.1f} {r['p99']:>7.1f} "
-              f"{r['samples']:>7} {r['throttled']:>9} {r['failures']:>6} {r['server_cpu']:>7.0f} "
-              f"{r['client_cpu']:>7.0f} {r['cpu_per_action']:>10.2f} {r['load'][0]:>5.1f}-{r['load'][1]:<5.1f}",
-              flush=True)
-        if r["first_failure"]:
-            print("  first failure:", r["first_failure"])
-        if r["errors"]:
-            print(f"  {r['errors']} error frames other than the rate limit")
+          f"{'client%':>7} {'srv ms/act':>10} {'load':>11} {'store':>10} {'db%':>4} {'all ms/act':>10}")
+    with postgres(args.stores) as cluster:
+        for n in args.tables:
+            for store in args.stores:
+                r = one_run(max(1, min(n, 500)), seconds, args.level, args.workers, args.ramp, args.warmup,
+                            args.profile, cluster if store == "postgresql" else None)
+                print(f"{r['tables']:>6} {r['seconds']:>7.1f} {r['actions']:>8} {r['actions'] / r['seconds']:>9.0f} "
+                      f"{r['moves'] / r['seconds']:>7.0f} {r['games']:>5} {r['p50']:>7.1f} {r['p99']:>7.1f} "
+                      f"{r['samples']:>7} {r['throttled']:>9} {r['failures']:>6} {r['server_cpu']:>7.0f} "
+                      f"{r['client_cpu']:>7.0f} {r['cpu_per_action']:>10.2f} "
+                      f"{r['load'][0]:>5.1f}-{r['load'][1]:<5.1f} {store:>10} {r['db_cpu']:>4.0f} "
+                      f"{r['all_per_action']:>10.2f}", flush=True)
+                report(r)
+
+
+@contextlib.contextmanager
+def postgres(stores: list[str]) -> Iterator[Any]:
+    """The tests' PostgreSQL cluster (``tests/helpers/postgres.py``), when a run needs one; stopped after."""
+    if "postgresql" not in stores:
+        yield None
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from helpers.postgres import Cluster, why_not
+
+    reason = why_not()
+    if reason is not None:
+        raise SystemExit(f"--stores postgresql: {reason}")
+    cluster = Cluster(durable=True).start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def report(r: dict[str, Any]) -> None:
+    if r["first_failure"]:
+        print("  first failure:", r["first_failure"])
+    if r["errors"]:
+        print(f"  {r['errors']} error frames other than the rate limit")
 
 
 if __name__ == "__main__":

@@ -31,3 +31,44 @@ def _small_reviews(monkeypatch):
     from parlour.review.worker import Reviews
 
     monkeypatch.setattr(Reviews, "default_samples", 2)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """The tests' own PostgreSQL (``helpers.postgres``), started on first use and stopped at the end.
+
+    Where PostgreSQL is not installed, every test that needs it is skipped, with the reason.
+    """
+    from helpers.postgres import Cluster, why_not
+
+    reason = why_not()
+    if reason is not None:
+        pytest.skip(reason)
+    cluster = Cluster().start()
+    yield cluster
+    cluster.stop()
+
+
+#: The store's backends: tests of what the store keeps run on each (``database``).
+BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture
+def make_database(request, tmp_path):
+    """``make(backend, name="p")``: a new, empty database of ``backend`` -- a file in the test's folder
+    ("sqlite"), or a database of its own in the tests' cluster ("postgresql"), dropped afterwards."""
+    def make(backend: str, name: str = "p") -> str:
+        if backend == "sqlite":
+            return str(tmp_path / f"{name}.db")
+        cluster = request.getfixturevalue("postgres_cluster")
+        url = cluster.new_database()
+        request.addfinalizer(lambda: cluster.drop(url))
+        return url
+
+    return make
+
+
+@pytest.fixture(params=BACKENDS)
+def database(request, make_database) -> str:
+    """A new, empty database, once for each backend: a file path, or a PostgreSQL URL."""
+    return make_database(request.param)

@@ -17,6 +17,9 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+#: A rank as a screen reader says it (``card_name``).
+RANK_NAMES = {"2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven", "8": "Eight",
+              "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
 #: A card code standing as a word in a sentence (``you do not hold AH``).
 CARD_WORD = re.compile(r"\b([2-9TJQKA][CDHS])\b")
@@ -31,6 +34,11 @@ def face(card: str) -> str:
     return rank + SUIT_SYMBOLS[card[1]]
 
 
+def card_name(card: str) -> str:
+    """``"AS"`` -> ``"Ace of spades"``: a card as it is read out (the browser's labels for screen readers)."""
+    return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
 def suit_symbols(text: str) -> str:
     """``trump C`` -> ``trump ♣``: a lone suit letter after a word that names a suit."""
     return _SUIT_WORD.sub(lambda m: m.group(1) + m.group(2) + SUIT_SYMBOLS[m.group(3)], text)
@@ -43,6 +51,20 @@ def pretty_action(action: str) -> str:
     Why here, in plain text: the terminal table, line mode and the browser all show the engine's
     words to a person, and the codes are for typing only."""
     return suit_symbols(CARD_WORD.sub(lambda m: face(m.group(1)), action))
+
+
+def card_words() -> dict[str, object]:
+    """What a page needs to write cards and suits exactly as ``face``, ``suit_symbols`` and
+    ``card_name`` do: the symbols, the names, each rank as a face shows it, and the two patterns
+    (a card code standing as a word; a suit letter after a word that names suits).
+
+    Why handed out rather than copied: the browser's script had its own copy of these rules, and
+    a copy goes out of step (a list of letters to type became ``one of ♣ D H S`` there first).
+    The patterns are written so that JavaScript reads them the same.
+    """
+    return {"suit_symbols": SUIT_SYMBOLS, "suit_names": SUIT_NAMES, "rank_names": RANK_NAMES,
+            "rank_faces": {r: face(r + "C")[:-1] for r in RANKS},
+            "card_word": CARD_WORD.pattern, "suit_word": _SUIT_WORD.pattern}
 
 
 #: Six-Bid Solo and Schafkopf pips (Clobby has its own trump/plain tables).

@@ -1,4 +1,4 @@
-"""The ``parlour`` command: menu, play, new, demo, replay, rules, review, stats, history, export.
+"""The ``parlour`` command: menu, play, new, demo, replay, rules, review, stats, history, export, serve, db.
 
 Bad input never shows a traceback: a bad argument, game, option, file or database gives one
 line on stderr and exit status 2; a bad move at the prompt is explained and asked again.
@@ -20,6 +20,7 @@ import os
 import re
 import sqlite3
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -34,9 +35,10 @@ from .records import from_json
 from .registry import game_class, names, rules_text
 from .review.worker import Reviews
 from .saves import Opening, open_game
-from .store import Store, StoreError
+from .store import FinishedGame, SQLiteStore, Store, StoreError, default_path, is_url, open_store
+from .store import copy as copy_store
 from .table import Table, seat_names
-from .text import retell
+from .text import history_result, retell
 
 HUMAN_SEAT = 0
 GAME_COMMANDS = ("play", "new", "demo")
@@ -45,6 +47,8 @@ MAX_DEALS = 10_000
 MAX_SEED = 2**63 - 1
 MAX_THINK = 30.0  # seconds a strong player may think per decision
 #: the strong levels' defaults (each game's ``strong.DEFAULT_THINK``; kept here so the help does not load the search)
+DB_HELP = ("the saved-games database: a file, or a PostgreSQL database as postgresql://USER@HOST/DB "
+           "(default: the file in your user data folder; --db is the same)")
 THINK_HELP = (f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
               "(default: Clobby 0.25, Schafkopf 0.25, Six-Bid 0.4)")
 MAX_GAME_NUMBER = 2**63 - 1  # SQLite's largest row id
@@ -136,7 +140,8 @@ def _choice(choices: tuple[str, ...]) -> Callable[[str], str]:
 
 def _db_path(text: str) -> str:
     if not text.strip() or "\0" in text:
-        raise argparse.ArgumentTypeError(f"must name the saved-games database file, not {_shown(text)}")
+        raise argparse.ArgumentTypeError(f"must name the saved-games database (a file, or a postgresql:// URL), "
+                                         f"not {_shown(text)}")
     return text
 
 
@@ -189,8 +194,8 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     parser = _Parser(prog="parlour", description="Five classic card games against the computer.",
                      epilog="`parlour play GAME --help` lists that game's own options.")
     parser.add_argument("--version", action="version", version=f"parlour {__version__}")
-    db_help = "the saved-games database (default: in your user data folder)"
-    parser.add_argument("--db", type=_db_path, help=db_help)
+    parser.add_argument("--database", dest="db", type=_db_path, metavar="DB", help=DB_HELP)
+    parser.add_argument("--db", dest="db", type=_db_path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     subs: dict[str, _Parser] = {}
 
@@ -199,8 +204,7 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
                            add_help=not own_help, **kwargs)
         if own_help:
             p.add_argument("-h", "--help", action="store_true", help="show this help and exit")
-        p.add_argument("--db", type=_db_path, default=argparse.SUPPRESS,
-                       help=db_help if uses_db else argparse.SUPPRESS)
+        _add_database(p, uses_db)
         subs[name] = p
         return p
 
@@ -301,7 +305,42 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
                    help=f"seconds a strong player may think per decision, 0 to {MAX_THINK:g} "
                         "(default: the game's own, as for play)")
     p.add_argument("--seed", type=_whole(0, MAX_SEED), default=1, metavar="N", help="seed of the first pack")
+    _add_db_commands(command("db", "Copy the saved-games database to another (SQLite, PostgreSQL), or back it up.",
+                             uses_db=False))
     return parser, subs
+
+
+def _add_database(parser: argparse.ArgumentParser, shown: bool = True) -> None:
+    """``--database`` after the command too (hidden from the help of commands that do not use it), and
+    ``--db``, its older name, which the help no longer shows."""
+    parser.add_argument("--database", dest="db", type=_db_path, default=argparse.SUPPRESS, metavar="DB",
+                        help=DB_HELP if shown else argparse.SUPPRESS)
+    parser.add_argument("--db", dest="db", type=_db_path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+
+def _add_db_commands(parser: _Parser) -> None:
+    """``parlour db copy`` and ``parlour db backup``."""
+    sub = parser.add_subparsers(dest="db_command", parser_class=_Parser, metavar="copy|backup", required=True)
+    p = sub.add_parser("copy", help="copy every game, record, table and option into another database",
+                       description="Copy everything of one database into another, SQLite or PostgreSQL either way: "
+                                   "saved games, browser tables, finished records, broken saves, options (and so "
+                                   "the statistics). What the target already holds is not copied again; a "
+                                   "different row under the same number stops the copy before anything is "
+                                   "written.")
+    _add_database(p)
+    p.add_argument("--from", dest="source", type=_db_path, metavar="PATH_OR_URL",
+                   help="the database to copy (default: --database, or the file in your user data folder)")
+    p.add_argument("--to", dest="target", type=_db_path, metavar="PATH_OR_URL", required=True,
+                   help="the database to copy into (an SQLite file is made when missing; a PostgreSQL database "
+                        "must exist, empty or Parlour's)")
+    p = sub.add_parser("backup", help="a consistent copy of an SQLite database, even while it is in use",
+                       description="Copy the SQLite database (--database, or the file in your user data folder) "
+                                   "with SQLite's online backup, so a server or game may go on saving meanwhile. "
+                                   "For a PostgreSQL database, use pg_dump (docs/deploy.md).")
+    _add_database(p)
+    p.add_argument("--to", dest="target", type=_record_path, metavar="PATH",
+                   help="the backup file to write, which must not exist (default: beside the database, named "
+                        "<database>.backup-YYYYmmdd-HHMMSS)")
 
 
 def _is_game(name: object) -> bool:
@@ -344,12 +383,13 @@ def _parse_game_command(argv: list[str], first: argparse.Namespace, extra: list[
 
 
 # -- the commands ---------------------------------------------------------------------------
-def _open_store(path: str | None, *, read_only_ok: bool = False) -> Store:
-    """The database; ``read_only_ok`` for commands that only read (they work on a read-only file).
+def _open_store(target: str | None, *, read_only_ok: bool = False) -> Store:
+    """The database (a path or a URL: ``store.open_store``); ``read_only_ok`` for commands that only read
+    (they work on a read-only file).
 
     A ``StoreError`` is reported by ``main()`` in one line, exit status 2.
     """
-    store = Store(path, read_only_ok=read_only_ok)
+    store = open_store(target, read_only_ok=read_only_ok)
     if store.notice:
         print(f"parlour: {store.notice}", file=sys.stderr)
     return store
@@ -526,16 +566,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _history_line(row: dict[str, Any]) -> str:
+def _history_line(row: FinishedGame) -> str:
     """One finished game; odd values (an old or damaged row) are shown as they are, never fatal."""
-    winner, seat = row.get("winner"), row.get("human_seat")
-    result = "drawn" if winner is None else ("won" if winner == seat else "lost")
-    if seat is None:
-        result = "demo"
-    damaged = row.get("damaged")
-    note = f" (damaged: {', '.join(map(str, damaged))})" if damaged else ""
-    return (f"#{row.get('id')!s:<5} {row.get('game')!s:<10} vs {row.get('level')!s:<7} {result:<6}"
-            f" scores {_scores_text(row.get('scores'))}{note}")
+    result = history_result(row)  # a resigned game says who resigned, never "drawn"
+    note = f" (damaged: {', '.join(row.damaged)})" if row.damaged else ""
+    return f"#{row.id!s:<5} {row.game:<10} vs {row.level:<7} {result:<6} scores {_scores_text(row.scores)}{note}"
 
 
 def _scores_text(scores: object) -> str:
@@ -600,7 +635,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         except ValueError:
             store.close()
             raise UsageError(f"finished game #{number} has a damaged record") from None
-        player = row["human_seat"]
+        player = row.human_seat
     else:
         record = _read_record(args.game_id)
     seat = args.seat if args.seat is not None else player if player is not None else 0
@@ -637,6 +672,55 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(format_stats(store.stats(), store.loss_trends()))
     finally:
         store.close()
+    return 0
+
+
+def cmd_db(args: argparse.Namespace) -> int:
+    return cmd_db_copy(args) if args.db_command == "copy" else cmd_db_backup(args)
+
+
+def _same_database(a: str | None, b: str | None) -> bool:
+    def key(target: str | None) -> str:
+        return str(target) if is_url(target) else str(Path(target or default_path()).resolve())
+
+    return key(a) == key(b)
+
+
+def cmd_db_copy(args: argparse.Namespace) -> int:
+    """``parlour db copy``: every row the target lacks, in one transaction; says what it copied."""
+    source_target = args.source if args.source is not None else args.db
+    if _same_database(source_target, args.target):
+        raise UsageError("--from and --to name the same database: there is nothing to copy")
+    source = _open_store(source_target, read_only_ok=True)
+    try:
+        target = _open_store(args.target)
+        try:
+            report = copy_store(source, target)
+        finally:
+            target.close()
+    finally:
+        source.close()
+    for line in report.lines():
+        print(line)
+    return 0
+
+
+def cmd_db_backup(args: argparse.Namespace) -> int:
+    """``parlour db backup``: SQLite's online backup into a new file (never over an existing one)."""
+    if is_url(args.db):
+        raise UsageError("db backup copies an SQLite file; back up a PostgreSQL database with pg_dump "
+                         "(see docs/deploy.md)")
+    store = _open_store(args.db, read_only_ok=True)
+    try:
+        assert isinstance(store, SQLiteStore)
+        target = Path(args.target) if args.target else \
+            store.path.with_name(f"{store.path.name}.backup-{time.strftime('%Y%m%d-%H%M%S')}")
+        if target.exists() or target.is_symlink():
+            raise UsageError(f"{target} already exists; nothing was changed (name a new file with --to)")
+        store.backup_to(target)
+    finally:
+        store.close()
+    print(f"Backed up {store.path} to {target}: a consistent copy (`parlour --database {target} history` reads it).")
     return 0
 
 
@@ -747,8 +831,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return cmd_menu(args.db)
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "replay": cmd_replay, "verify": cmd_verify, "rules": cmd_rules, "review": cmd_review, "stats": cmd_stats,
-        "history": cmd_history,
-        "export": cmd_export, "menu": lambda a: cmd_menu(a.db), "arena": cmd_arena, "serve": cmd_serve}
+        "history": cmd_history, "export": cmd_export, "menu": lambda a: cmd_menu(a.db), "arena": cmd_arena,
+        "serve": cmd_serve, "db": cmd_db}
     return commands[args.command](args)
 
 

@@ -55,9 +55,9 @@ def _open(store: Store, game: Any, options: dict[str, Any], *, fresh: bool, seed
     notices: list[str] = []
     saved = None if fresh else store.load_game(game.name)
     if saved is not None:
-        record, settings = saved
+        settings = saved.settings
         try:
-            state = from_json(record)
+            state = from_json(saved.record)
         except Exception as exc:  # noqa: BLE001 - whatever a saved record does wrong, it is set aside, not fatal
             why = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
             why = why if len(why) <= 200 else why[:200] + "..."

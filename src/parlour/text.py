@@ -8,7 +8,8 @@ no generic code names a game:
 
 - ``describe(view) -> list[str]``     the game's own lines about a position
 - ``felt(view) -> list[(caption, cards)]`` cards lying face up on the table besides the trick
-                                      (GOPS's diamond at stake), each group with its caption
+                                      (GOPS's diamond at stake), each group with its caption; an
+                                      item may be a suit letter alone: that suit, the trump, drawn
 - ``summarize(summary) -> list[str]`` the game's own lines about a scored deal
 - ``summary_felt(summary) -> list[(caption, cards)]`` the cards a scored deal turns face up
                                       (Six-Bid's widow), drawn with its summary
@@ -26,12 +27,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import CardChoice, Play, SuitChoice, parse, parser
 from .cards import SUIT_SYMBOLS, is_card
 from .registry import game_class, part
 from .table import Event, seat_names
+
+if TYPE_CHECKING:
+    from .store import FinishedGame, GameStats, LossTrend
 
 
 def game_text(game: str) -> ModuleType | None:
@@ -75,7 +79,9 @@ def felt(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     """The cards lying face up on the table besides the trick, as captioned groups (none by default).
 
     Why a hook: what is at stake must be where the eye is, on the table, not only a line of
-    ``describe``; generic code cannot know which of a game's view keys are such cards.
+    ``describe``; generic code cannot know which of a game's view keys are such cards.  An item
+    is a card code, or a suit letter alone (``"C"``): the suit itself, the trump once it is
+    fixed, drawn as a card of that suit rather than only named in a sentence.
     """
     hook = _hook(view["game"], "felt")
     return [(str(caption), list(cards)) for caption, cards in hook(view)] if hook is not None else []
@@ -208,7 +214,41 @@ def deal_summary(game: str, summary: dict[str, Any], num_players: int, human: in
     return narrate(Event("deal_scored", None, dict(summary)), game, num_players, human)[1:]
 
 
-def format_stats(rows: list[dict[str, Any]], trends: Sequence[Mapping[str, Any]] = ()) -> str:
+def game_result(num_players: int, seat: int | None, winner: int | None, ended: Mapping[str, Any] | None = None,
+                *, left: bool = False) -> str:
+    """A finished game's result from ``seat``'s side (None: nobody's, a demo), as every list of games says it.
+
+    ``ended``: how it ended short of its end (the record's ``"ended"``; a row of the store's
+    finished games carries it), so a resigned three-player game, which has no winner, reads
+    "lost (you resigned)" or "East resigned", never "drawn"; ``left``: that seat's person left it
+    to a computer player.  Why one function: ``parlour history`` and both lists of the browser's
+    history page said it, each its own way, and the two of the page called such a game drawn.
+    """
+    if seat is None:
+        return "demo"
+    if left:
+        return "you left your seat (a computer played on)"
+    plain = "drawn" if winner is None else "won" if winner == seat else "lost"
+    quitter = ended.get("seat") if ended and ended.get("how") == "resignation" else None
+    if not isinstance(quitter, int):
+        return plain
+    if quitter == seat:
+        return "lost (you resigned)"
+    names = seat_names(num_players)
+    who = names[quitter] if 0 <= quitter < len(names) else f"Seat {quitter}"
+    return f"{who} resigned (no winner)" if winner is None else f"{plain} ({who} resigned)"
+
+
+def history_result(row: FinishedGame) -> str:
+    """``game_result`` for a row of the store's finished games (its person's seat, winner and ending)."""
+    try:
+        num_players = game_class(row.game).num_players
+    except ValueError:  # a game no longer installed: its seats are named by number
+        num_players = 0
+    return game_result(num_players, row.human_seat, row.winner, row.ended)
+
+
+def format_stats(rows: Sequence[GameStats], trends: Sequence[LossTrend] = ()) -> str:
     """The statistics table (finished games per game and level), as line mode and the TUI show it,
     and after it the average loss per deal over time (``trends``: ``Store.loss_trends``).
 
@@ -217,33 +257,33 @@ def format_stats(rows: list[dict[str, Any]], trends: Sequence[Mapping[str, Any]]
     """
     if not rows:
         return "\n".join(["No finished games yet.", *trend_lines(trends)])
-    resigns = any(r.get("resigned") for r in rows)
+    resigns = any(r.resigned for r in rows)
     head = (f"{'game':<10} {'level':<7} {'played':>6} {'won':>5} {'+undo':>5} {'lost':>5} {'drawn':>5}"
             + (f" {'resigned':>8}" if resigns else "") + f" {'won %':>6}")
     lines = [head, "-" * len(head)]
     for r in rows:
-        undone = int(r.get("won_with_undo") or 0)
-        clean = r["won"] - undone
-        pct = 100.0 * clean / r["played"] if r["played"] else 0.0
-        lines.append(f"{r['game']:<10} {r['level']:<7} {r['played']:>6} {clean:>5} {undone:>5} {r['lost']:>5}"
-                     f" {r['drawn']:>5}" + (f" {int(r.get('resigned') or 0):>8}" if resigns else "") + f" {pct:>5.1f}%")
+        undone = r.won_with_undo
+        clean = r.won - undone
+        pct = 100.0 * clean / r.played if r.played else 0.0
+        lines.append(f"{r.game:<10} {r.level:<7} {r.played:>6} {clean:>5} {undone:>5} {r.lost:>5}"
+                     f" {r.drawn:>5}" + (f" {r.resigned:>8}" if resigns else "") + f" {pct:>5.1f}%")
     lines.append("won: clean wins; +undo: wins after taking moves back (counted apart); won % counts clean wins.")
     if resigns:
         lines.append("resigned: games ended by a resignation (lost by whoever resigned; never counted as drawn).")
     return "\n".join(lines + trend_lines(trends))
 
 
-def trend_lines(trends: Sequence[Mapping[str, Any]]) -> list[str]:
+def trend_lines(trends: Sequence[LossTrend]) -> list[str]:
     """The average loss per deal over time, per game, from the reviews of your deals
     (``Store.loss_trends``): "Your average loss per Schafkopf deal: 4.1 points over your last 20
     deals, 6.8 over the 20 before." (a blank line first)."""
     out = []
     for t in trends:
-        title = game_class(str(t["game"])).title or t["game"]
-        line = (f"Your average loss per {title} deal: {t['recent']:.1f} {t['unit']} over your last "
-                f"{plural(int(t['recent_deals']), 'deal')}")
-        if t.get("earlier_deals"):
-            line += f", {t['earlier']:.1f} over the {plural(int(t['earlier_deals']), 'deal')} before"
+        title = game_class(t.game).title or t.game
+        line = (f"Your average loss per {title} deal: {t.recent:.1f} {t.unit} over your last "
+                f"{plural(t.recent_deals, 'deal')}")
+        if t.earlier is not None:
+            line += f", {t.earlier:.1f} over the {plural(t.earlier_deals, 'deal')} before"
         out.append(line + ".")
     if out:
         out = ["", *out, "(loss: what your choices lost to best play by what you knew, from each deal's review;"
@@ -256,9 +296,12 @@ def trend_lines(trends: Sequence[Mapping[str, Any]]) -> list[str]:
 CARD_KEYS = "123456789abcdefghijk"
 #: The keys of a game keyed by rank (``RANK_KEYS``), as the key tables show them.
 RANKS_SHOWN = "A 2-9 T J Q K"
-#: The table's own letters (last trick, undo, replay, score sheet, options).  Upper case always
-#: means the table; lower case too, unless the game uses that letter for one of its choices.
-TABLE_LETTERS = frozenset("lurso")
+#: The table's own letters and what each does, by name (the terminal screen's actions and the
+#: browser page's functions are called so): last trick, undo, replay, score sheet, options.  Upper
+#: case always means the table; lower case too, unless the game uses that letter for one of its choices.
+TABLE_LETTER_FUNCTIONS: dict[str, str] = {"l": "last_trick", "u": "undo", "r": "replay", "s": "score_sheet",
+                                          "o": "options"}
+TABLE_LETTERS = frozenset(TABLE_LETTER_FUNCTIONS)
 #: Y and N answer a yes/no question in every game (its ``YES_NO``); never a game's choice key.
 YES_KEY, NO_KEY = "y", "n"
 
@@ -459,14 +502,15 @@ def actions_for_key(game: str, char: str, legal: Sequence[str]) -> list[str]:
     return out
 
 
-def refuse_key(game: str, char: str) -> str:
-    """One line saying why a key does nothing now (it is never given another meaning)."""
+def refuse_key(game: str, char: str, why: str = "") -> str:
+    """One line saying why a key does nothing now (it is never given another meaning); ``why``: the
+    engine's reason, where the key's choice is of the sort asked now (``trump H`` while trumps are named)."""
     key = char.lower()
     meaning = next((kind for kind, k in choice_keys(game).items() if k == key), None)
     if meaning is not None:
         what = f"{kind_word(meaning)} a card" if names_a_card(meaning) else meaning
         what = f"a card with {kind_word(meaning)}" if announces(meaning) else what
-        return f"{char.upper()} ({what}) is not possible now."
+        return f"{char.upper()} ({what}) is not possible now" + (f": {why}." if why else ".")
     if key in (YES_KEY, NO_KEY):
         return f"{char.upper()} answers a yes/no question; none is asked now."
     if rank_keys(game) and (key.isdigit() or key in "atjqk"):
@@ -474,6 +518,20 @@ def refuse_key(game: str, char: str) -> str:
     if key in CARD_KEYS:
         return f"{char.upper()} is not the key of a card you may play now."
     return f"{char!r} means nothing at this table (? lists the keys)."
+
+
+def refuse_card(key: str, card: str, why: str) -> str:
+    """One line saying why the key of a card in the hand does not play it now (``why``: the engine's reason)."""
+    return f"{key.upper()} is {card}, which you may not play now" + (f": {why}." if why else ".")
+
+
+def refuse_action(action: str, why: str) -> str:
+    """One line saying why a choice typed in full (``call AS``) is not possible now (``why``: the engine's)."""
+    return f"{action} is not possible now" + (f": {why}." if why else ".")
+
+
+#: What a key shared by several choices of one kind says as it moves to the next (``{action}``: that one).
+CHOOSE_AGAIN = "{action}: Enter makes it; the same key again picks the next one."
 
 
 class CardKeys:

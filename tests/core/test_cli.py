@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -55,16 +58,16 @@ def test_resume_after_the_process_is_killed_mid_game(tmp_path):
     proc.stdin.write("1\n1\n1\n")  # three turns
     proc.stdin.flush()
     deadline = time.time() + 60
-    from parlour.store import Store
+    from parlour.store import open_store
 
     while time.time() < deadline:
-        saved = Store(db).load_game("gops")
-        if saved and len(json.loads(saved[0])["actions"]) >= 6:
+        saved = open_store(db).load_game("gops")
+        if saved and len(json.loads(saved.record)["actions"]) >= 6:
             break
         time.sleep(0.1)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
-    record = json.loads(Store(db).load_game("gops")[0])
+    record = json.loads(open_store(db).load_game("gops").record)
     assert record["actions"][:6:2] == ["AC", "2C", "3C"]
     resumed = parlour("--db", db, "play", "gops", stdin="1\n" * 20)
     assert resumed.returncode == 0
@@ -137,10 +140,10 @@ def test_a_cut_off_database_is_moved_aside_and_play_goes_on(tmp_path, capsys, mo
 def test_a_saved_game_that_no_longer_replays_is_set_aside(tmp_path, capsys, monkeypatch):
     import io
 
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
-    Store(db).save_game("gops", '{"game": "gops", "seed": 1, "actions": ["XX"]}', {})
+    open_store(db).save_game("gops", '{"game": "gops", "seed": 1, "actions": ["XX"]}', {})
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["--db", db, "play", "gops"]) == 0
     assert "could not be restored" in capsys.readouterr().out
@@ -173,12 +176,12 @@ def test_le_truc_jokes_only_when_asked(tmp_path, capsys, monkeypatch):
 def test_options_of_a_game_are_passed_to_its_engine(tmp_path, capsys, monkeypatch):
     import io
 
-    from parlour.store import Store
+    from parlour.store import open_store
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     db = str(tmp_path / "p.db")
     assert main(["--db", db, "new", "clobby", "--game-point", "300", "--no-tie", "--tout-atout"]) == 0
-    record = json.loads(Store(db).load_game("clobby")[0])
+    record = json.loads(open_store(db).load_game("clobby").record)
     assert record["options"] == {"game_point": 300, "no_tie": True, "clubs_preferred": False, "tout_atout": True}
     assert main(["--db", db, "new", "clobby", "--game-point", "50"]) == 2
     err = capsys.readouterr().err
@@ -272,13 +275,13 @@ def test_clobby_help_lists_its_options_with_ranges_and_defaults(capsys):
 def test_game_options_may_come_before_the_game_name(tmp_path, capsys, monkeypatch):
     import io
 
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["--db", db, "new", "--level", "random", "--game-point", "300", "clobby", "--seed", "4"]) == 0
-    saved = Store(db).load_game("clobby")
-    assert json.loads(saved[0])["options"]["game_point"] == 300 and saved[1]["level"] == "random"
+    saved = open_store(db).load_game("clobby")
+    assert json.loads(saved.record)["options"]["game_point"] == 300 and saved.settings["level"] == "random"
 
 
 def test_export_of_a_number_that_is_no_game(capsys, tmp_path):
@@ -322,10 +325,10 @@ def test_a_saved_record_that_cannot_be_loaded_is_set_aside_once(tmp_path, record
     import io
     import sqlite3
 
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
-    Store(db).save_game("gops", record, {"level": "easy"})
+    open_store(db).save_game("gops", record, {"level": "easy"})
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["--db", db, "play", "gops"]) == 0
     first = capsys.readouterr()
@@ -339,13 +342,13 @@ def test_a_saved_record_that_cannot_be_loaded_is_set_aside_once(tmp_path, record
 
 # -- --db everywhere ------------------------------------------------------------------------------
 def _finished_gops_db(tmp_path) -> str:
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
     state = __import__("parlour").load("gops").new_state(seed=2)
     while not state.is_over:
         state.apply(state.legal_actions()[0])
-    Store(db).finish_game("gops", state.to_json(), "easy", 0, state.winner, state.scores)
+    open_store(db).finish_game("gops", state.to_json(), "easy", 0, state.winner, state.scores)
     (tmp_path / "game.json").write_text(state.to_json())
     return db
 
@@ -373,8 +376,9 @@ def test_every_subcommand_takes_db_before_or_after_it(args, needle, tmp_path, ca
 @pytest.mark.parametrize("args", [["stats"], ["history"], ["export", "1"], ["menu"], ["play", "gops"],
                                   ["new", "gops"], ["demo", "gops"], ["replay", "x.json"], ["rules", "gops"]])
 def test_an_empty_db_name_is_refused_readably(args, capsys):
-    _one_line_refusal(capsys, [*args, "--db", ""], "--db must name the saved-games database file")
-    _one_line_refusal(capsys, ["--db", "", *args], "--db must name the saved-games database file")
+    for argv in ([*args, "--db", ""], ["--db", "", *args]):
+        _one_line_refusal(capsys, argv, "--db must name the saved-games database (a file, or a postgresql:// URL)")
+    _one_line_refusal(capsys, [*args, "--database", ""], "--database must name the saved-games database")
 
 
 @pytest.mark.parametrize("args", [["stats"], ["history"], ["export", "1"], ["menu"], ["play", "gops"],
@@ -402,7 +406,7 @@ def test_any_store_error_is_one_line_and_status_2(args, tmp_path, capsys, monkey
     def busy(*_args, **_kwargs):
         raise Busy("the saved-games database is in use by another Parlour")
 
-    monkeypatch.setattr(cli, "Store", busy)
+    monkeypatch.setattr(cli, "open_store", busy)
     _one_line_refusal(capsys, ["--db", str(tmp_path / "p.db"), *args], "in use by another Parlour")
 
 
@@ -464,10 +468,10 @@ def test_a_saved_level_that_no_longer_exists_falls_back_to_easy(tmp_path, capsys
     import io
 
     import parlour
-    from parlour.store import Store
+    from parlour.store import open_store
 
     db = str(tmp_path / "p.db")
-    Store(db).save_game("gops", parlour.load("gops").new_state(seed=1).to_json(), {"level": "genius"})
+    open_store(db).save_game("gops", parlour.load("gops").new_state(seed=1).to_json(), {"level": "genius"})
     for _ in range(2):  # and it keeps working on the next run
         monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
         assert main(["--db", db, "play", "gops"]) == 0
@@ -475,37 +479,96 @@ def test_a_saved_level_that_no_longer_exists_falls_back_to_easy(tmp_path, capsys
         assert "Resuming your saved GOPS game" in out and "against the easy computer" in out
 
 
-def test_parlour_serve_starts_answers_and_stops(tmp_path: Path) -> None:
-    """What ``make serve`` runs: it readies the computer players, says where to go, serves, and stops
-    quietly on Ctrl+C (no traceback: not the server's, not a worker's)."""
-    import httpx
-
+@contextlib.contextmanager
+def serving(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int, list[str]]]:
+    """``parlour serve`` in a session of its own, as a terminal runs it: (the process, its port, the two
+    lines it printed before serving).  Killed, with everything it started, if a test leaves it running."""
     from parlour.web.run import free_port
 
     port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", str(port), "--db",
                              str(tmp_path / "serve.db")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, env=env)
+                            text=True, env=ENV, start_new_session=True)
     try:
         lines = [proc.stdout.readline() for _ in range(2)] if proc.stdout else []
+        yield proc, port, lines
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+
+
+def answering(proc: subprocess.Popen[str], port: int) -> list[dict[str, object]]:
+    """The game catalogue, once the server answers (within 30 s)."""
+    import httpx
+
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            return list(httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).json())
+        except httpx.HTTPError:
+            assert time.monotonic() < deadline and proc.poll() is None, "the server did not answer"
+            time.sleep(0.2)
+
+
+def stopped(proc: subprocess.Popen[str], how: Callable[[], None]) -> str:
+    """Stop the server ``how``; everything it (and whatever it started) printed."""
+    how()
+    return proc.communicate(timeout=60)[0]
+
+
+def test_parlour_serve_starts_answers_and_stops(tmp_path: Path) -> None:
+    """What ``make serve`` runs: it readies the computer players, says where to go, serves, and stops
+    quietly on Ctrl+C (no traceback: not the server's, not a worker's)."""
+    with serving(tmp_path) as (proc, port, lines):
         assert lines[0].startswith("Getting the computer players ready"), lines
         assert lines[1].startswith(f"Parlour is serving at http://127.0.0.1:{port}/"), lines
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                games = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).json()
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline and proc.poll() is None, "the server did not answer"
-                time.sleep(0.2)
+        games = answering(proc, port)
         assert {g["name"] for g in games} == {"clobby", "sixbid", "schafkopf", "truc", "gops"}
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            rest = proc.communicate(timeout=30)[0]
-        finally:
-            if proc.poll() is None:
-                proc.kill()
+        rest = stopped(proc, lambda: proc.send_signal(signal.SIGINT))
     assert proc.returncode == 0, rest
     assert "Parlour has stopped serving." in rest and "Traceback" not in rest, rest
+
+
+async def play_against_the_worker_pool(port: int, moves: int = 3) -> int:
+    """Moves at a GOPS table against the strong player, whose moves the server's worker processes make;
+    returns how many of its moves came back."""
+    import httpx
+    import websockets
+
+    from parlour.web.tables import INLINE_LEVELS
+
+    assert "strong" not in INLINE_LEVELS, "the strong player thinks in the worker pool"
+    url = f"http://127.0.0.1:{port}"
+    made = httpx.post(f"{url}/api/tables", json={"game": "gops", "seats": [{"kind": "me"}, {"kind": "bot",
+                      "level": "strong"}], "delay": 0, "name": "Ann"}).json()
+    link = next(link for link in made["links"] if link["kind"] == "me")
+    seat_and_key = dict(part.split("=", 1) for part in link["url"].split("#", 1)[1].split("&"))
+    replies = 0
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{made['id']}") as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": int(seat_and_key["seat"]), "token": seat_and_key["k"],
+                                  "name": "Ann", "client_seed": "0" * 32}))
+        while replies < moves:
+            frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            if frame["type"] != "state":
+                continue
+            replies += sum(1 for line in frame["log"] if line.startswith("South "))  # the computer's seat
+            if frame["view"].get("legal_actions"):
+                await ws.send(json.dumps({"type": "act", "action": frame["view"]["legal_actions"][0]}))
+    return replies
+
+
+@pytest.mark.parametrize("how", ["Ctrl+C", "kill"])
+def test_parlour_serve_stops_cleanly_after_its_worker_processes_played(tmp_path: Path, how: str) -> None:
+    """Issue 25, point 13: once the worker pool has made moves, a stop (Ctrl+C: SIGINT to the whole
+    process group, as a terminal sends it; ``kill``: SIGTERM to the server) ends with status 0 and says
+    nothing about "leaked semaphore objects" (which SIGTERM made multiprocessing's resource tracker say,
+    the process killed before the pool was shut down)."""
+    with serving(tmp_path) as (proc, port, _):
+        answering(proc, port)
+        assert asyncio.run(play_against_the_worker_pool(port)) >= 3
+        sig = signal.SIGINT if how == "Ctrl+C" else signal.SIGTERM
+        rest = stopped(proc, (lambda: os.killpg(proc.pid, sig)) if how == "Ctrl+C" else lambda: proc.send_signal(sig))
+    assert proc.returncode == 0, rest
+    assert "leaked semaphore" not in rest and "Traceback" not in rest, rest
+    assert "Parlour has stopped serving." in rest, rest

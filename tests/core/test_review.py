@@ -22,7 +22,7 @@ from parlour.review.judge import HIDDEN_VIEW
 from parlour.review.report import from_dict
 from parlour.review.say import lines
 from parlour.review.verdict import costliest, verdict
-from parlour.store import Store
+from parlour.store import open_store
 
 TRUC_PACK = list(parlour.load("truc").PACK)
 #: game -> (options, deck, dealer, North's actions and the others' before the choice, the costly choice, the
@@ -223,7 +223,7 @@ def test_the_verdict_and_the_accuracy_are_one_definition() -> None:
 
 
 def test_the_store_keeps_reviews_and_tells_the_average_loss_over_time(tmp_path) -> None:
-    store = Store(tmp_path / "r.db")
+    store = open_store(tmp_path / "r.db")
     for i in range(30):
         verdict_ = {"game": "schafkopf", "unit": "points", "loss": 1.0 if i < 10 else 3.0, "decisions": 9,
                     "accuracy": 90.0}
@@ -231,8 +231,8 @@ def test_the_store_keeps_reviews_and_tells_the_average_loss_over_time(tmp_path) 
     store.save_review("demo", 1, 0, 32, {"game": "clobby", "unit": "points", "loss": 9.0, "decisions": 1,
                                           "accuracy": None}, "{}", counted=False)
     (trend,) = store.loss_trends()
-    assert trend["game"] == "schafkopf" and (trend["recent_deals"], trend["earlier_deals"]) == (20, 10)
-    assert (trend["recent"], trend["earlier"]) == (3.0, 1.0)
+    assert trend.game == "schafkopf" and (trend.recent_deals, trend.earlier_deals) == (20, 10)
+    assert (trend.recent, trend.earlier) == (3.0, 1.0)
     assert store.load_review("k3", 1, 0, 32) == "{}" and store.load_review("k3", 1, 0, 8) is None
     from parlour.text import format_stats
 

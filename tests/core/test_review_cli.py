@@ -16,7 +16,7 @@ import parlour
 from parlour.bots import make
 from parlour.cli import main
 from parlour.engine import bot_rng
-from parlour.store import Store
+from parlour.store import open_store
 
 
 def record_file(tmp_path: Path, game: str = "schafkopf", deals: int = 2, seed: int = 4) -> Path:
@@ -50,7 +50,7 @@ def test_the_same_record_gives_byte_identical_json_in_any_process(tmp_path: Path
 def test_a_whole_game_of_the_store_deal_by_deal_and_the_statistics_say_the_trend(tmp_path: Path, capsys) -> None:
     db = str(tmp_path / "r.db")
     record = json.loads(record_file(tmp_path, "gops", 1, 3).read_text())
-    store = Store(db)
+    store = open_store(db)
     number = store.finish_game("gops", json.dumps(record), "easy", 0, None, [0, 0])
     store.close()
     assert main(["--db", db, "review", str(number)]) == 0

@@ -22,7 +22,6 @@ from pathlib import Path
 
 import pytest
 
-from parlour import store as store_module
 from parlour.cli import main
 from parlour.registry import game_class
 from parlour.saves import open_game
@@ -31,11 +30,15 @@ from parlour.store import (
     GameInUse,
     NewerDatabase,
     NotParlourDatabase,
-    Store,
+    SavedGame,
+    SQLiteStore,
     StoreBusy,
     StoreError,
     StoreReadOnly,
+    open_store,
 )
+from parlour.store import sqlite as sqlite_backend
+from parlour.store.schema import create_statements
 from parlour.tui.session import open_session
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -57,7 +60,7 @@ def snapshot(folder: Path) -> dict[str, tuple[str, int, int]]:
 
 
 def parlour_db(path: Path) -> Path:
-    store = Store(path)
+    store = SQLiteStore(path)
     for i in range(60):  # enough rows for several pages, so one can be damaged on its own
         store.finish_game("gops", "x" * 400, "easy", 0, i % 2, [i, 1])
     store.save_game("gops", '{"game": "gops"}', {"level": "easy"})
@@ -70,7 +73,7 @@ def legacy_parlour_db(path: Path) -> Path:
     """A database as Parlour made it before the application id: only meta's schema row says whose it is."""
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA journal_mode=WAL")
-    for sql in store_module._TABLES.values():
+    for sql in create_statements("sqlite"):
         conn.execute(sql)
     conn.execute("INSERT INTO meta VALUES ('schema', '1')")
     conn.execute("INSERT INTO saved_games VALUES ('truc', 'old record', '{}', 0)")
@@ -105,7 +108,7 @@ def foreign_db(path: Path, wal: bool = False) -> Path:
 def refused(path: Path, folder: Path, exc_type: type[StoreError] = NotParlourDatabase) -> str:
     before = snapshot(folder)
     with pytest.raises(exc_type) as info:
-        Store(path, timeout=0.2)
+        SQLiteStore(path, timeout=0.2)
     assert snapshot(folder) == before, "a refused path was changed"
     message = str(info.value)
     assert "\n" not in message and "nothing was changed" in message
@@ -138,7 +141,7 @@ def test_a_device_is_refused(tmp_path):
         pytest.skip("no character device /dev/null here")
     listing = sorted(os.listdir(devnull.parent))
     with pytest.raises(NotParlourDatabase, match="is not a regular file"):
-        Store(devnull)
+        SQLiteStore(devnull)
     assert stat.S_ISCHR(devnull.stat().st_mode) and sorted(os.listdir(devnull.parent)) == listing
 
 
@@ -194,20 +197,20 @@ def test_a_damaged_sqlite_file_that_is_not_identifiably_ours_is_refused(tmp_path
 def test_a_damaged_parlour_database_is_moved_aside_and_kept(tmp_path):
     db = parlour_db(tmp_path / "p.db")
     damaged = damage_page(db, 8)
-    store = Store(db)
+    store = SQLiteStore(db)
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("p.db.corrupt-")]
     assert len(aside) == 1 and aside[0].read_bytes() == damaged
     assert store.notice == (f"The saved-games database {db} was damaged (database disk image is malformed); "
                             f"it was moved aside to {aside[0].name} and a new one was started.")
     assert store.load_game("gops") is None
     store.save_game("gops", "rec", {})
-    assert store.load_game("gops") == ("rec", {})
+    assert store.load_game("gops") == SavedGame("rec", {})
 
 
 def test_a_damaged_database_of_an_older_parlour_is_identified_by_its_meta_table(tmp_path):
     db = legacy_parlour_db(tmp_path / "old.db")
     damaged = damage_page(db, 9)
-    store = Store(db)
+    store = SQLiteStore(db)
     assert store.notice and "moved aside to old.db.corrupt-" in store.notice
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("old.db.corrupt-")]
     assert len(aside) == 1 and aside[0].read_bytes() == damaged
@@ -215,8 +218,8 @@ def test_a_damaged_database_of_an_older_parlour_is_identified_by_its_meta_table(
 
 def test_an_older_parlour_database_is_kept_and_marked_as_ours(tmp_path):
     db = legacy_parlour_db(tmp_path / "old.db")
-    store = Store(db)
-    assert store.notice is None and store.load_game("truc") == ("old record", {})
+    store = SQLiteStore(db)
+    assert store.notice is None and store.load_game("truc") == SavedGame("old record", {})
     assert len(store.finished_games(limit=100)) == 60
     store.close()
     assert int.from_bytes(db.read_bytes()[68:72], "big") == APPLICATION_ID
@@ -225,10 +228,10 @@ def test_an_older_parlour_database_is_kept_and_marked_as_ours(tmp_path):
 def test_an_empty_file_becomes_the_database(tmp_path):
     db = tmp_path / "p.db"
     db.touch()
-    store = Store(db)
+    store = SQLiteStore(db)
     assert store.notice is None
     store.save_game("gops", "rec", {})
-    assert Store(db).load_game("gops") == ("rec", {})
+    assert SQLiteStore(db).load_game("gops") == SavedGame("rec", {})
     assert sorted(p.name for p in tmp_path.iterdir() if "corrupt" in p.name) == []
 
 
@@ -240,7 +243,7 @@ def test_an_sqlite_file_without_tables_becomes_the_database(tmp_path):
     conn.commit()
     conn.close()
     assert db.stat().st_size > 0
-    store = Store(db)
+    store = SQLiteStore(db)
     assert store.notice is None and store.stats() == []
 
 
@@ -248,7 +251,7 @@ def test_a_cut_off_sqlite_header_is_moved_aside(tmp_path):
     db = tmp_path / "p.db"
     cut = b"SQLite format 3\x00\x10\x00\x02\x02"
     db.write_bytes(cut)
-    store = Store(db)
+    store = SQLiteStore(db)
     assert store.notice and "its SQLite header is cut off" in store.notice
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("p.db.corrupt-")]
     assert len(aside) == 1 and aside[0].read_bytes() == cut
@@ -283,7 +286,7 @@ def test_a_locked_database_is_busy_not_damaged(tmp_path):
     try:
         before = {p.name for p in tmp_path.iterdir()}
         with pytest.raises(StoreBusy) as info:
-            Store(db, timeout=0.2)
+            SQLiteStore(db, timeout=0.2)
         assert str(info.value) == (f"the saved-games database is in use by another Parlour ({db}); "
                                    "try again when it has finished")
         assert not [p for p in tmp_path.iterdir() if "corrupt" in p.name]
@@ -291,7 +294,7 @@ def test_a_locked_database_is_busy_not_damaged(tmp_path):
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert Store(db).load_game("gops") is not None
+    assert SQLiteStore(db).load_game("gops") is not None
 
 
 def test_a_locked_rollback_journal_database_of_an_older_parlour_is_busy(tmp_path):
@@ -305,7 +308,7 @@ def test_a_locked_rollback_journal_database_of_an_older_parlour_is_busy(tmp_path
     holder.execute("UPDATE meta SET value='1'")
     try:
         with pytest.raises(StoreBusy):
-            Store(db, timeout=0.2)
+            SQLiteStore(db, timeout=0.2)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -313,7 +316,7 @@ def test_a_locked_rollback_journal_database_of_an_older_parlour_is_busy(tmp_path
 
 
 def test_the_cli_says_busy_with_status_2(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(store_module, "TIMEOUT", 0.2)
+    monkeypatch.setattr(sqlite_backend.store, "TIMEOUT", 0.2)
     db = parlour_db(tmp_path / "p.db")
     holder = sqlite3.connect(db, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
@@ -326,32 +329,34 @@ def test_the_cli_says_busy_with_status_2(tmp_path, capsys, monkeypatch):
     assert err.startswith("parlour: the saved-games database is in use by another Parlour") and err.count("\n") == 1
 
 
-def _open_at_once(path: str, barrier, results) -> None:  # a multiprocessing target: module level
+def _open_at_once(target: str, barrier, results) -> None:  # a multiprocessing target: module level
     try:
         barrier.wait(timeout=30)
-        store = Store(path)
+        store = open_store(target)
         store.save_game(f"g{os.getpid()}", "rec", {})
-        results.put(("ok", store.notice))
+        results.put(("ok", store.notice, f"g{os.getpid()}"))
         store.close()
     except BaseException as exc:  # report everything: the test fails on any of it
-        results.put(("error", f"{type(exc).__name__}: {exc}"))
+        results.put(("error", f"{type(exc).__name__}: {exc}", ""))
 
 
-def test_simultaneous_first_opens_of_a_new_database_all_succeed(tmp_path):
+@pytest.mark.parametrize("backend,rounds", [("sqlite", 12), ("postgresql", 4)])
+def test_simultaneous_first_opens_of_a_new_database_all_succeed(make_database, backend, rounds, tmp_path):
+    """SQLite decides under its write lock, PostgreSQL under an advisory lock: the first makes the tables."""
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    processes, rounds = 6, 12
+    processes = 6
     for n in range(rounds):
-        path = str(tmp_path / f"new{n}.db")
+        target = make_database(backend, f"new{n}")
         barrier, results = ctx.Barrier(processes), ctx.Queue()
-        workers = [ctx.Process(target=_open_at_once, args=(path, barrier, results)) for _ in range(processes)]
+        workers = [ctx.Process(target=_open_at_once, args=(target, barrier, results)) for _ in range(processes)]
         for w in workers:
             w.start()
         outcomes = [results.get(timeout=60) for _ in workers]
         for w in workers:
             w.join(timeout=60)
-        assert outcomes == [("ok", None)] * processes, outcomes
-        check = Store(path)
-        assert len(check._conn.execute("SELECT game FROM saved_games").fetchall()) == processes
+        assert [o[:2] for o in outcomes] == [("ok", None)] * processes, outcomes
+        check = open_store(target)
+        assert all(check.load_game(name) is not None for _, _, name in outcomes)
         check.close()
     assert not [p for p in tmp_path.iterdir() if "corrupt" in p.name]
 
@@ -360,7 +365,7 @@ def test_simultaneous_first_opens_of_a_new_database_all_succeed(tmp_path):
 def test_a_path_under_a_missing_folder_is_refused_without_making_it(tmp_path):
     db = tmp_path / "missing" / "p.db"
     with pytest.raises(StoreReadOnly) as info:
-        Store(db)
+        SQLiteStore(db)
     assert str(info.value) == f"cannot create the saved-games database {db}: the folder {db.parent} does not exist"
     assert not db.parent.exists()
 
@@ -369,15 +374,15 @@ def test_a_path_under_a_file_is_refused(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(StoreReadOnly, match=f"{blocker} is not a folder"):
-        Store(blocker / "p.db")
+        SQLiteStore(blocker / "p.db")
     with pytest.raises(StoreReadOnly, match="does not exist"):
-        Store(blocker / "sub" / "p.db")
+        SQLiteStore(blocker / "sub" / "p.db")
     assert blocker.read_text() == "x"
 
 
 def test_an_empty_path_is_refused():
     with pytest.raises(StoreError, match="needs a file name"):
-        Store("")
+        SQLiteStore("")
 
 
 def _immutable(path: Path, on: bool) -> bool:
@@ -406,10 +411,10 @@ def test_a_read_only_database_file_is_refused_for_play_but_read_for_stats(tmp_pa
     try:
         digest = hashlib.sha256(db.read_bytes()).hexdigest()
         with pytest.raises(StoreReadOnly) as info:
-            Store(db)
+            SQLiteStore(db)
         assert str(info.value) == f"cannot write the saved-games database {db}: the file is read-only"
-        store = Store(db, read_only_ok=True)
-        assert store.read_only and store.stats()[0]["played"] == 60 and len(store.finished_games()) == 50
+        store = SQLiteStore(db, read_only_ok=True)
+        assert store.read_only and store.stats()[0].played == 60 and len(store.finished_games()) == 50
         with pytest.raises(StoreReadOnly, match="is open read-only"):
             store.save_game("gops", "x", {})
         with pytest.raises(StoreReadOnly):
@@ -432,13 +437,13 @@ def test_an_unwritable_folder_is_one_clear_line(tmp_path):
     restore = _read_only(folder)
     try:
         with pytest.raises(StoreReadOnly) as info:
-            Store(folder / "new.db")
+            SQLiteStore(folder / "new.db")
         assert str(info.value) == (f"cannot create the saved-games database {folder / 'new.db'}: "
                                    f"the folder {folder} is not writable")
         with pytest.raises(StoreReadOnly, match="the folder .* is not writable"):
-            Store(folder / "p.db")
-        store = Store(folder / "p.db", read_only_ok=True)
-        assert store.read_only and store.stats()[0]["played"] == 60
+            SQLiteStore(folder / "p.db")
+        store = SQLiteStore(folder / "p.db", read_only_ok=True)
+        assert store.read_only and store.stats()[0].played == 60
         store.close()
         assert sorted(os.listdir(folder)) == ["p.db"]
     finally:
@@ -448,9 +453,9 @@ def test_an_unwritable_folder_is_one_clear_line(tmp_path):
 # -- one saved game, one process ---------------------------------------------------------------------
 HOLDER = textwrap.dedent("""
     import sys, time
-    from parlour.store import Store
+    from parlour.store import open_store
     from parlour.saves import open_game
-    store = Store(sys.argv[1])
+    store = open_store(sys.argv[1])
     opening = open_game(store, "truc", {}, fresh=False, seed=1)
     store.save_game("truc", opening.state.to_json(), {})
     print("holding", flush=True)
@@ -458,14 +463,14 @@ HOLDER = textwrap.dedent("""
 """)
 
 
-def test_a_saved_game_is_open_in_one_process_at_a_time_and_a_killed_holder_frees_it(tmp_path, capsys, monkeypatch):
-    db = tmp_path / "p.db"
-    Store(db).close()
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(db)], stdout=subprocess.PIPE, text=True)
+def test_a_saved_game_is_open_in_one_process_at_a_time_and_a_killed_holder_frees_it(database, capsys, monkeypatch):
+    """On SQLite the lock is a file's (flock), on PostgreSQL an advisory lock: both die with their holder."""
+    open_store(database).close()
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, database], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "holding"
         title = game_class("truc").title
-        store = Store(db)
+        store = open_store(database)
         with pytest.raises(GameInUse) as info:
             open_game(store, "truc", {}, fresh=False)
         assert str(info.value) == f"your {title} game is open in another Parlour window"
@@ -476,45 +481,61 @@ def test_a_saved_game_is_open_in_one_process_at_a_time_and_a_killed_holder_frees
         with pytest.raises(ValueError, match=f"your {title} game is open in another Parlour window"):
             open_session(store, "truc", level="easy", fresh=False, options={}, open_hands=False)  # TUI notice
         monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
-        assert main(["--db", str(db), "play", "truc"]) == 2
+        assert main(["--database", database, "play", "truc"]) == 2
         assert capsys.readouterr().err == f"parlour: your {title} game is open in another Parlour window\n"
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait(timeout=30)
         holder.stdout.close()
     assert holder.returncode == -signal.SIGKILL
-    opening = open_game(store, "truc", {}, fresh=False)  # the lock died with its process
+    opening = _open_when_freed(store, "truc")  # the lock died with its process
     assert opening.resumed and opening.lock is not None
     again = open_game(store, "truc", {}, fresh=False)  # the same process may reopen its own game
     again.release()
     opening.release()
     opening.release()  # twice is harmless
-    assert (tmp_path / "p.db.truc.lock").exists()  # kept: deleting a lock file would race
+    if isinstance(store, SQLiteStore):
+        assert Path(database + ".truc.lock").exists()  # kept: deleting a lock file would race
     store.close()
 
 
-def test_a_game_lock_is_released_when_the_game_is_left(tmp_path):
-    db = tmp_path / "p.db"
-    store = Store(db)
+def _open_when_freed(store, game: str, seconds: float = 10.0):
+    """The game, once its killed holder's lock is gone: at once for a file lock; a database server
+    notices a dropped connection within moments, not always before the kill returns."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return open_game(store, game, {}, fresh=False)
+        except GameInUse:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def test_a_game_lock_is_released_when_the_game_is_left(database):
+    store = open_store(database)
     open_game(store, "gops", {}, fresh=False).release()
     probe = subprocess.run([sys.executable, "-c", HOLDER.replace('"truc"', '"gops"').replace("time.sleep(120)", ""),
-                            str(db)], capture_output=True, text=True, timeout=60)
+                            database], capture_output=True, text=True, timeout=60)
     assert probe.returncode == 0 and probe.stdout.strip() == "holding", probe.stderr
+    store.close()
 
 
 # -- rows and saves that cannot be read --------------------------------------------------------------
 def test_one_bad_history_row_does_not_hide_the_rest(tmp_path, capsys):
     db = tmp_path / "p.db"
-    store = Store(db)
+    store = SQLiteStore(db)
     store.finish_game("gops", "r1", "easy", 0, 0, [50, 41])
     store._conn.execute("INSERT INTO finished_games (game, level, human_seat, winner, scores, record, finished)"
                         " VALUES ('gops', 'easy', 'x', 0, '{not json', 'r2', 'yesterday')")
     store.finish_game("gops", "r3", "easy", 0, 1, [40, 51])
     rows = store.finished_games()
-    assert [r["id"] for r in rows] == [3, 2, 1]
-    assert rows[1]["scores"] == [] and rows[1]["human_seat"] is None
-    assert rows[1]["damaged"] == ["scores", "human_seat", "finished"]
-    assert rows[0]["scores"] == [40, 51] and rows[0]["damaged"] == []
+    assert [r.id for r in rows] == [3, 2, 1]
+    assert rows[1].scores == [] and rows[1].human_seat is None
+    assert rows[1].damaged == ["scores", "human_seat", "finished"]
+    assert rows[0].scores == [40, 51] and rows[0].damaged == []
     store.close()
     assert main(["--db", str(db), "history"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -522,7 +543,7 @@ def test_one_bad_history_row_does_not_hide_the_rest(tmp_path, capsys):
 
 
 def test_a_save_that_no_longer_loads_is_set_aside_whatever_the_error(tmp_path):
-    store = Store(tmp_path / "p.db")
+    store = SQLiteStore(tmp_path / "p.db")
     deep = '{"game": "gops", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}"
     store.save_game("gops", deep, {})
     opening = open_game(store, "gops", {}, fresh=False)

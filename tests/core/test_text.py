@@ -58,21 +58,40 @@ def test_narration_never_reveals_a_private_action():
 
 def test_stats_table():
     assert text.format_stats([]) == "No finished games yet."
-    out = text.format_stats([{"game": "gops", "level": "easy", "played": 4, "won": 3, "lost": 1, "drawn": 0}])
+    from parlour.store import GameStats
+
+    out = text.format_stats([GameStats("gops", "easy", played=4, won=3, lost=1, drawn=0, won_with_undo=0, resigned=0)])
     assert out.splitlines()[2].split() == ["gops", "easy", "4", "3", "0", "1", "0", "75.0%"]
     # a win after an undo is counted apart from the clean wins
-    out = text.format_stats([{"game": "gops", "level": "easy", "played": 4, "won": 3, "lost": 1, "drawn": 0,
-                              "won_with_undo": 1}])
+    out = text.format_stats([GameStats("gops", "easy", played=4, won=3, lost=1, drawn=0, won_with_undo=1, resigned=0)])
     assert out.splitlines()[2].split() == ["gops", "easy", "4", "2", "1", "1", "0", "50.0%"]
 
 
-def test_a_win_with_an_undo_is_counted_apart(tmp_path):
-    from parlour.store import Store
+def test_a_games_result_says_who_resigned_and_never_calls_a_resigned_game_drawn():
+    resigned = {"how": "resignation", "seat": 0}
+    assert text.game_result(3, 0, None) == "drawn"
+    assert text.game_result(3, 0, None, resigned) == "lost (you resigned)"
+    assert text.game_result(3, 1, None, resigned) == "North resigned (no winner)"
+    assert text.game_result(2, 1, 1, resigned) == "won (North resigned)"
+    assert text.game_result(2, 0, 1, {"how": "resignation", "seat": 0}) == "lost (you resigned)"
+    assert text.game_result(2, None, 1, resigned) == "demo"
+    assert text.game_result(2, 1, 0, left=True) == "you left your seat (a computer played on)"
+    from dataclasses import replace
 
-    store = Store(tmp_path / "u.db")
+    from parlour.store import FinishedGame
+
+    row = FinishedGame(1, "schafkopf", "easy", 0, None, [0, 0, 0], 0.0, {"how": "resignation", "seat": 2}, [])
+    assert text.history_result(row) == "West resigned (no winner)"
+    assert text.history_result(replace(row, game="not-installed")) == "Seat 2 resigned (no winner)"
+
+
+def test_a_win_with_an_undo_is_counted_apart(tmp_path):
+    from parlour.store import open_store
+
+    store = open_store(tmp_path / "u.db")
     store.finish_game("gops", '{"actions": ["AC", "#undo 1", "2C"]}', "easy", 0, 0, [5, 1])
     store.finish_game("gops", '{"actions": ["AC"]}', "easy", 0, 0, [5, 1])
-    assert store.stats()[0]["won"] == 2 and store.stats()[0]["won_with_undo"] == 1
+    assert store.stats()[0].won == 2 and store.stats()[0].won_with_undo == 1
     store.close()
 
 
@@ -123,8 +142,15 @@ def test_the_felt_holds_what_a_game_says_lies_face_up_and_a_round_of_play_has_it
     assert text.trick_word("gops") == "turn"
     clobby = parlour.load("clobby").new_state(seed=1)
     assert text.felt(clobby.view(0)) == [("Upcard", [clobby.view(0)["upcard"]])]  # face up from the deal on
-    clobby.apply("take")
-    assert text.felt(clobby.view(1)) == [(f"Upcard · trump {clobby.view(1)['upcard'][1]}", [clobby.view(1)["upcard"]])]
+    clobby.apply("take")  # the upcard's suit is the trump: drawn beside it, as a suit by itself
+    upcard = clobby.view(1)["upcard"]
+    assert text.felt(clobby.view(1)) == [("Upcard", [upcard]), ("Trump", [upcard[1]])]
     for game in ("sixbid", "schafkopf", "truc"):
         assert text.felt(parlour.load(game).new_state(seed=1).view(0)) == []
         assert text.trick_word(game) == "trick"
+    sixbid = parlour.load("sixbid").new_state(seed=1)
+    while "trump C" not in sixbid.legal_actions():  # a solo bid, the others pass: the soloist names clubs
+        sixbid.apply(next(a for a in ("solo", "pass") if a in sixbid.legal_actions()))
+        assert text.felt(sixbid.view(0)) == []
+    sixbid.apply("trump C")
+    assert all(text.felt(sixbid.view(seat)) == [("Trump", ["C"])] for seat in range(3))

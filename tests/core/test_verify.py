@@ -20,7 +20,7 @@ from parlour.bots import make
 from parlour.cli import main
 from parlour.fairness import Proof, client_seed, commitment, committed_state, game_seed, new_client_seed
 from parlour.saves import open_game
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.verify import verify
 
 GAMES = ["clobby", "sixbid", "schafkopf", "truc", "gops"]
@@ -137,7 +137,7 @@ def test_a_record_with_a_seed_given_by_hand_says_it_has_no_commitment(tmp_path: 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_local_game_records_the_proof_with_empty_client_seeds(tmp_path: Path, name: str) -> None:
-    store = Store(tmp_path / "local.db")
+    store = open_store(tmp_path / "local.db")
     try:
         opening = open_game(store, name, {}, fresh=True)
         proof = Proof.from_json(opening.state.proof)

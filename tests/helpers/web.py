@@ -4,17 +4,27 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 
+from parlour.cli import main as cli_main
+from parlour.store import Store, open_store
 from parlour.web.limits import Limits
 
 #: Every test client is 127.0.0.1: the per-address caps (and the table-creation rate) raised far
 #: above what a test does, as ``rate=`` raises the message rate.
 LOOSE = Limits(connections_per_address=10_000, address_rate=(1e6, 1e6), new_tables=(1e6, 1e6))
+
+
+def stored(database: Any, read: Callable[[Store], Any]) -> Any:
+    """What ``read`` finds in the database (a path or a URL), through a store opened and closed for it."""
+    store = open_store(database)
+    try:
+        return read(store)
+    finally:
+        store.close()
 
 
 def create(server: Any, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
@@ -29,16 +39,6 @@ def create(server: Any, game: str, seats: list[dict[str, Any]], **extra: Any) ->
     return out
 
 
-SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-
-
-def pretty(text: str) -> str:
-    """What the page makes of a text (cards.js prettyText): card codes as faces, and a suit letter after a
-    word naming a suit as its symbol ("trump C" -> "trump ♣"), but not a list of letters ("one of C D H S")."""
-    text = re.sub(r"\b([2-9TJQKA])([CDHS])\b", lambda m: ("10" if m[1] == "T" else m[1]) + SUITS[m[2]], text)
-    return re.sub(r"\b(trump|name|of|suit) ([CDHS])\b(?! [CDHS]\b)", lambda m: f"{m[1]} {SUITS[m[2]]}", text)
-
-
 async def frames_until(ws: Any, done: Callable[[dict[str, Any]], bool], into: list[dict[str, Any]],
                        timeout: float = 30) -> dict[str, Any]:
     """Read frames (kept in ``into``) until one satisfies ``done``; returns it."""
@@ -49,3 +49,10 @@ async def frames_until(ws: Any, done: Callable[[dict[str, Any]], bool], into: li
             if done(frame):
                 return frame
     return await asyncio.wait_for(read(), timeout)
+
+
+def parlour_history(db: Any, capsys: Any) -> str:
+    """What ``parlour history`` prints for the database ``db`` (``capsys``: the test's capture)."""
+    capsys.readouterr()
+    assert cli_main(["history", "--db", str(db)]) == 0
+    return str(capsys.readouterr().out)

@@ -11,14 +11,28 @@ the exact value after each legal move (:meth:`move_values`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 
 from . import tricks, warm
 from .trick_rules import Int64s, Objective, TrickRules
 
+V = TypeVar("V")
+
 #: transposition-table rows (a power of two): 2**18 rows of six words is 12 MiB
 TT_BITS = 18
+
+
+class Past(NamedTuple):
+    """What a ``LOWEST`` deal's value depends on besides the cards (``Objective.lowest``): each
+    seat's points so far, the seats that took a trick by their latest one (oldest first), the
+    points that go to the last trick's winner (a skat) and the seat that scores when all are level."""
+
+    points: tuple[int, int, int]
+    latest: tuple[int, ...]
+    extra: int
+    dealer: int
 
 
 class TrickSolver:
@@ -53,8 +67,12 @@ class TrickSolver:
         """Search nodes visited so far, over every solve (for the benches)."""
         return int(self._stats[0])
 
-    def _load(self, hands: Sequence[int], trick: Sequence[int]) -> None:
+    def _load(self, hands: Sequence[int], trick: Sequence[int], past: Past | None = None) -> None:
         """Put a position in the kernel's arrays, in its card numbering (``TrickRules.order``)."""
+        if past is not None:
+            self._params[tricks.P_PAST] = tricks.pack_past(past.points, past.latest)
+            self._params[tricks.P_EXTRA] = past.extra
+            self._params[tricks.P_DEALER] = past.dealer
         to_kernel = self._to_kernel
         for s in range(3):
             self._hands[s] = to_kernel(hands[s]) if s < len(hands) else 0
@@ -62,9 +80,11 @@ class TrickSolver:
         for i, c in enumerate(trick):
             self._trick[i] = position[c]
 
-    def exact(self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), guess: int = 0) -> int:
-        """The side's points from here, the cards of ``trick`` (led by ``leader``) included."""
-        self._load(hands, trick)
+    def exact(self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), guess: int = 0,
+              past: Past | None = None) -> int:
+        """The side's points from here, the cards of ``trick`` (led by ``leader``) included (a
+        ``LOWEST`` objective's: its offset value at the deal's end, from ``past``)."""
+        self._load(hands, trick, past)
         k = warm.kernels()
         return int(k.exact(self._hands, self._trick, 0, len(trick), leader, guess, *self._tail))
 
@@ -75,9 +95,9 @@ class TrickSolver:
         return bool(k.at_least(self._hands, self._trick, 0, len(trick), leader, target, *self._tail))
 
     def move_values(self, hands: Sequence[int], leader: int, moves: Sequence[int],
-                    trick: Sequence[int] = ()) -> list[int]:
+                    trick: Sequence[int] = (), past: Past | None = None) -> list[int]:
         """The side's exact points from here after each of ``moves`` by the seat to play."""
-        self._load(hands, trick)
+        self._load(hands, trick, past)
         cards: Int64s = np.array([self._position[c] for c in moves], np.int64)
         out = np.zeros(len(moves), np.int64)
         k = warm.kernels()
@@ -94,3 +114,18 @@ class TrickSolver:
         buf = np.zeros(16, np.int64)
         n = warm.kernels().legal_moves(to_kernel(movable), to_kernel(others), self._rules, self.rules.ncards, buf)
         return [order[int(c)] for c in buf[:n]]
+
+    def spread(self, values: dict[int, V], movable: int) -> dict[int, V]:
+        """Every card of ``movable`` with the value of its class, from ``values``: the value of
+        each representative (:meth:`representatives`, the same ``movable``).
+
+        Why in the kernel's order: there a class is its highest card and the cards of the mover's
+        that follow it, up to the next representative (or the next group's first card)."""
+        out: dict[int, V] = {}
+        last: V | None = None
+        for c in self.rules.order:
+            if movable >> c & 1:
+                last = values.get(c, last)
+                assert last is not None, "a group's first movable card is always a representative"
+                out[c] = last
+        return out

@@ -42,7 +42,7 @@ class TrickRules:
     #: the game's order of leads, lowest first, for the side and for the others (None: the
     #: generic :meth:`lead_key` for both); masters go first in the search whatever it says
     lead_order: tuple[Sequence[int], Sequence[int]] | None = None
-    _arrays: dict[tuple[tuple[int, ...], int, int], tuple[Int64s, Int64s]] = field(
+    _arrays: dict[tuple[object, ...], tuple[Int64s, Int64s]] = field(
         default_factory=dict, compare=False, repr=False)
     _maps: dict[int, tuple[Callable[[int], int], list[int]]] = field(
         default_factory=dict, compare=False, repr=False)
@@ -56,7 +56,10 @@ class TrickRules:
     def arrays(self, objective: Objective) -> tuple[Int64s, Int64s, Int64s]:
         """The kernel's ``rules``, ``power`` and ``params`` arrays for ``objective`` (built once),
         in the kernel's numbering (:attr:`order`)."""
-        key = (tuple(objective.points), objective.trick_bonus, objective.last_bonus)
+        if objective.mode == tricks.LOWEST and self.ncards > 32:
+            raise ValueError("the LOWEST mode keys its history above 32 cards' bits")
+        key = (tuple(objective.points), objective.trick_bonus, objective.last_bonus, objective.mode,
+               *objective.scores)
         got = self._arrays.get(key)
         if got is None:
             n = self.ncards
@@ -88,7 +91,9 @@ class TrickRules:
                                                     for j in range(8) if b >> j & 1 and 8 * k + j < n)
             power = np.array([self.power[a][c] for a in order for c in order], np.int64)
             got = self._arrays[key] = (rules, power)
-        params = np.array([self.nplayers, self.ncards, objective.trick_bonus, objective.last_bonus], np.int64)
+        params = np.zeros(tricks.PARAMS, np.int64)
+        params[:tricks.P_PAST] = [self.nplayers, self.ncards, objective.trick_bonus, objective.last_bonus,
+                                  objective.mode, *objective.scores]
         return got[0], got[1], params
 
     @property
@@ -175,8 +180,22 @@ class Objective:
     points: Sequence[int]
     trick_bonus: int = 0
     last_bonus: int = 0
+    #: ``tricks.SUM`` (the side's points) or ``tricks.LOWEST`` (each for himself, see :meth:`lowest`)
+    mode: int = tricks.SUM
+    #: ``LOWEST``'s scores: one seat took every trick, a seat took none, the fewest points
+    scores: tuple[int, int, int] = (0, 0, 0)
 
     @classmethod
     def tricks(cls, ncards: int) -> Objective:
         """Count tricks, not points: "can the soloist take none", "can he take them all"."""
         return cls([0] * ncards, trick_bonus=1)
+
+    @classmethod
+    def lowest(cls, points: Sequence[int], all_tricks: int, no_trick: int, fewest: int) -> Objective:
+        """Each for himself: the seat that took every trick scores ``all_tricks``, else a seat that
+        took none scores ``no_trick``, else the fewest ``points`` score ``fewest`` (the dealer when
+        all are level; of two level on fewest, the one whose latest trick came first).  The value
+        searched is twice the maximising seat's margin, offset to start at 0 (``search/tricks.py``).
+        Why a scoring mode and not a sum: the score is a function of every seat's total and of the
+        order of the tricks, which no count of one side's cards gives (Schafkopf's Ramsch)."""
+        return cls(points, mode=tricks.LOWEST, scores=(all_tricks, no_trick, fewest))

@@ -59,8 +59,17 @@ ROWS = PTS8 + 8
 WIDTH = 256
 #: LOW_BIT[b]: the lowest set bit of a byte (b > 0)
 LOW_BIT = np.array([0] + [(b & -b).bit_length() - 1 for b in range(1, 256)], np.int64)
-#: entries of the ``params`` array
-P_PLAYERS, P_CARDS, P_TRICK_BONUS, P_LAST_BONUS = range(4)
+#: entries of the ``params`` array: the game's (players, cards, what a trick and the last one are
+#: worth, the scoring mode and, for ``LOWEST``, its three scores) and the position's (``P_PAST``:
+#: the packed history of :func:`pack_past`, ``P_EXTRA``: the points that go to the last trick's
+#: winner, ``P_DEALER``: who scores when every seat ends level)
+(P_PLAYERS, P_CARDS, P_TRICK_BONUS, P_LAST_BONUS, P_MODE, P_SCORE_ALL, P_SCORE_NONE, P_SCORE_FEWEST,
+ P_PAST, P_EXTRA, P_DEALER) = range(11)
+PARAMS = 11
+#: scoring modes: ``SUM``, the side's points from here (every contract with two sides);
+#: ``LOWEST``, each for himself and the fewest points score (Schafkopf's Ramsch): the value is the
+#: seat that maximises' margin when the deal ends, from the history (``P_PAST``) and the cards
+SUM, LOWEST = 0, 1
 INF = 1 << 20
 #: stats entries
 S_NODES = 0
@@ -197,30 +206,172 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
 
 
 @inline
-def _slot(h: Int64s, leader: int, size: int) -> int:
-    """The table row of a trick start: each 32-bit half of each hand times its own odd constant
-    (below 2**31, so no product overflows 63 bits, compiled or as Python), folded."""
+def _keys(h: Int64s, leader: int, past: int, params: Int64s) -> tuple[int, int, int]:
+    """The three key words of a trick start: the hands and the leader, and in ``LOWEST`` mode the
+    history and the leaf's data above the hands' 32 bits (``TrickRules`` allows that mode only
+    for packs of 32 cards or fewer).  Why in the key: that mode's value is the final score, which
+    depends on them; a ``SUM`` value is points still to come and does not."""
+    if params[P_MODE] == SUM:
+        return h[0] | (leader << 60), h[1], h[2]
+    return (h[0] | (leader << 60), h[1] | (past << 32),
+            h[2] | ((params[P_EXTRA] | (params[P_DEALER] << 8)) << 32))
+
+
+@inline
+def _slot(k0: int, k1: int, k2: int, size: int) -> int:
+    """The table row of a trick start: each 32-bit half of each key word times its own odd
+    constant (below 2**31, so no product overflows 63 bits, compiled or as Python), folded."""
     low = 0xFFFFFFFF
-    x = ((h[0] & low) * 0x6A09E667) ^ ((h[0] >> 32) * 0x3C6EF373) ^ ((h[1] & low) * 0x510E527F) \
-        ^ ((h[1] >> 32) * 0x1F83D9AB) ^ ((h[2] & low) * 0x5BE0CD19) ^ ((h[2] >> 32) * 0x2B3E6C1F) \
-        ^ ((leader + 1) * 0x71374491)
+    x = ((k0 & low) * 0x6A09E667) ^ ((k0 >> 32) * 0x3C6EF373) ^ ((k1 & low) * 0x510E527F) \
+        ^ ((k1 >> 32) * 0x1F83D9AB) ^ ((k2 & low) * 0x5BE0CD19) ^ ((k2 >> 32) * 0x2B3E6C1F)
     x ^= x >> 29
     x ^= x >> 17
     return int(x & (size - 1))
 
 
 @inline
-def _find(tt: Int64s, bucket: int, h: Int64s, leader: int) -> int:
-    """The row of the trick start (``h``, ``leader``) in its bucket of two rows, or -1.
+def _find(tt: Int64s, bucket: int, k0: int, k1: int, k2: int) -> int:
+    """The row of the trick start with key words ``k0 k1 k2`` in its bucket of two rows, or -1.
 
     Why buckets of two: with one row a slot, a new entry always overwrote the old, and a deep
     one (many cards left, much work behind it) was lost to a shallow one; a bucket keeps the
     deeper of the two (column 5 holds the best move and, above bit 8, the cards left)."""
-    key = h[0] | (leader << 60)
     for slot in (bucket, bucket + 1):
-        if tt[slot, 0] == key and tt[slot, 1] == h[1] and tt[slot, 2] == h[2]:
+        if tt[slot, 0] == k0 and tt[slot, 1] == k1 and tt[slot, 2] == k2:
             return slot
     return -1
+
+
+#: ``LOWEST`` mode's history (``P_PAST``, ``F_PAST``): each seat's points so far in 7 bits
+#: (``PAST_POINTS * seat``), then each seat's place by its latest trick in 2 bits (0: no trick
+#: yet; the seats that took one have the top places, the latest taker 3: the tie rule's order)
+PAST_POINTS, PAST_PLACE = 7, 21
+
+
+def pack_past(points: tuple[int, ...], latest: tuple[int, ...]) -> int:
+    """The packed history of a ``LOWEST`` deal: ``points`` per seat, and ``latest``, the seats that
+    took a trick, by their latest trick, oldest first."""
+    past = 0
+    for seat, pts in enumerate(points):
+        past |= pts << (PAST_POINTS * seat)
+    for place, seat in enumerate(reversed(latest)):
+        past |= (3 - place) << (PAST_PLACE + 2 * seat)
+    return past
+
+
+@inline
+def _took(past: int, winner: int, pts: int) -> int:
+    """The history after ``winner`` takes a trick worth ``pts``: his points grow, he is the latest
+    taker (place 3), and the seats that were after his old place move down one."""
+    place = (past >> (PAST_PLACE + 2 * winner)) & 3
+    for s in range(3):
+        if s != winner:
+            ps = (past >> (PAST_PLACE + 2 * s)) & 3
+            if ps > place:
+                past -= 1 << (PAST_PLACE + 2 * s)
+    past += (pts << (PAST_POINTS * winner)) + ((3 - place) << (PAST_PLACE + 2 * winner))
+    return past
+
+
+@inline
+def _lowest_span(params: Int64s) -> int:
+    """Twice the largest score of a ``LOWEST`` deal: values run from 0 to twice that."""
+    m = max(abs(params[P_SCORE_ALL]), abs(params[P_SCORE_NONE]), abs(params[P_SCORE_FEWEST]))
+    return 2 * m
+
+
+@inline
+def _lowest_bounds(past: int, left: int, side: Int64s, params: Int64s) -> tuple[int, int]:
+    """The lowest and highest value a ``LOWEST`` deal can still end with, at a trick start with
+    ``left`` points still to go (the cards in the hands and ``P_EXTRA``): a seat with a trick can no
+    longer score "no trick"; nobody can take every trick once two seats have one; and a seat that
+    already has more points than another can still reach cannot end with the fewest.  Why: no
+    trick is sure for anybody in this mode, so without these nothing bounds its search (whole
+    deals took minutes)."""
+    span = _lowest_span(params)
+    few = params[P_SCORE_FEWEST]
+    every = params[P_SCORE_ALL]
+    none = params[P_SCORE_NONE]
+    root = 0
+    for s in range(3):
+        if side[s] & MAX:
+            root = s
+    a = (root + 1) % 3
+    b = (root + 2) % 3
+    pr = (past >> (PAST_POINTS * root)) & 127
+    pa = (past >> (PAST_POINTS * a)) & 127
+    pb = (past >> (PAST_POINTS * b)) & 127
+    root_took = (past >> (PAST_PLACE + 2 * root)) & 3 != 0
+    others_without = (1 if (past >> (PAST_PLACE + 2 * a)) & 3 == 0 else 0) \
+        + (1 if (past >> (PAST_PLACE + 2 * b)) & 3 == 0 else 0)
+    lo = INF
+    hi = -INF
+    if pr <= min(pa, pb) + left:  # he may end with the fewest
+        lo = min(lo, span + 2 * few)
+        hi = max(hi, span + 2 * few)
+    if min(pa, pb) <= pr + left:  # another may
+        lo = min(lo, span - few)
+        hi = max(hi, span - few)
+    if max(pr, pa, pb) - min(pr, pa, pb) <= left:  # all may end level: the dealer scores
+        v = span + 2 * few if params[P_DEALER] == root else span - few
+        lo = min(lo, v)
+        hi = max(hi, v)
+    if not root_took:  # he may yet take none, and another may take all
+        lo = min(lo, span + 2 * none)
+        hi = max(hi, span + 2 * none)
+        if others_without > 0:
+            lo = min(lo, span - every)
+            hi = max(hi, span - every)
+    if others_without == 2:  # he may yet take all
+        lo = min(lo, span + 2 * every)
+        hi = max(hi, span + 2 * every)
+    if others_without > 0:  # another may yet take none
+        lo = min(lo, span - none)
+        hi = max(hi, span - none)
+    return lo, hi
+
+
+@inline
+def _lowest_leaf(past: int, last: int, side: Int64s, params: Int64s) -> int:
+    """The end of a ``LOWEST`` deal (``last`` took the last trick, and ``P_EXTRA``): the rules in
+    their order (one seat took every trick: it scores ``P_SCORE_ALL``; a seat took none: it scores
+    ``P_SCORE_NONE``; all level: the dealer scores ``P_SCORE_FEWEST``; else the fewest points do,
+    and of two level on fewest, the one whose latest trick came first).  The value is twice the
+    maximising seat's margin (its score minus the others' mean), offset by :func:`_lowest_span`."""
+    root = 0
+    for s in range(3):
+        if side[s] & MAX:
+            root = s
+    p0 = past & 127
+    p1 = (past >> PAST_POINTS) & 127
+    p2 = (past >> (2 * PAST_POINTS)) & 127
+    r0 = (past >> PAST_PLACE) & 3
+    r1 = (past >> (PAST_PLACE + 2)) & 3
+    r2 = (past >> (PAST_PLACE + 4)) & 3
+    extra = params[P_EXTRA]
+    if last == 0:
+        p0 += extra
+    elif last == 1:
+        p1 += extra
+    else:
+        p2 += extra
+    takers = (1 if r0 > 0 else 0) + (1 if r1 > 0 else 0) + (1 if r2 > 0 else 0)
+    if takers == 1:
+        scorer, x = last, params[P_SCORE_ALL]
+    elif takers < 3:
+        scorer = 0 if r0 == 0 else (1 if r1 == 0 else 2)
+        x = params[P_SCORE_NONE]
+    elif p0 == p1 and p1 == p2:
+        scorer, x = params[P_DEALER], params[P_SCORE_FEWEST]
+    else:
+        x = params[P_SCORE_FEWEST]
+        scorer, low, place = 0, p0, r0
+        if p1 < low or (p1 == low and r1 < place):
+            scorer, low, place = 1, p1, r1
+        if p2 < low or (p2 == low and r2 < place):
+            scorer = 2
+    value = 2 * x if scorer == root else -x
+    return _lowest_span(params) + value
 
 
 @inline
@@ -243,7 +394,7 @@ def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: 
     w = trick_winner(trick, tb, nplayers, power, params[P_CARDS])
     winner = (leader + w) % nplayers
     gain = 0
-    if side[winner] & COUNTED:
+    if side[winner] & COUNTED and params[P_MODE] == SUM:
         gain = params[P_TRICK_BONUS]
         for j in range(nplayers):
             gain += rules[PTS, trick[tb + j]]
@@ -252,16 +403,29 @@ def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: 
     return winner, gain
 
 
+@inline
+def _past_after(past: int, trick: Int64s, tb: int, winner: int, rules: Int64s, params: Int64s) -> int:
+    """The history after the complete trick ``trick[tb:]`` went to ``winner`` (``LOWEST`` only)."""
+    if params[P_MODE] == SUM:
+        return past
+    pts = 0
+    for j in range(params[P_PLAYERS]):
+        pts += rules[PTS, trick[tb + j]]
+    return _took(past, winner, pts)
+
+
 #: columns of the ``frames`` array: one row per ply of the search's explicit stack
 (F_TB, F_NCUR, F_LEADER, F_ALPHA, F_BETA, F_A0, F_B0, F_LO, F_HI, F_SLOT, F_MOVER, F_HAND, F_N, F_I,
- F_BEST, F_MOVE, F_GAIN) = range(17)
-FRAME_WORDS = 17
+ F_BEST, F_MOVE, F_GAIN, F_PAST) = range(18)
+FRAME_WORDS = 18
 MAX_PLY = 40
 
 
 @inline
 def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: Int64s) -> int:
     """An upper bound of the side's points from here: everything still to be taken."""
+    if params[P_MODE] == LOWEST:
+        return 2 * _lowest_span(params)
     left = h[0] | h[1] | h[2]
     for i in range(ncur):
         left |= 1 << trick[tb + i]
@@ -335,7 +499,10 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     leader = frames[f, F_LEADER]
     alpha = frames[f, F_ALPHA]
     beta = frames[f, F_BETA]
+    mode = params[P_MODE]
     if ncur == 0 and h[0] == 0 and h[1] == 0 and h[2] == 0:
+        if mode == LOWEST:
+            return _lowest_leaf(frames[f, F_PAST], leader, side, params), True
         return 0, True
     stats[S_NODES] += 1
     first = -1
@@ -345,8 +512,9 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     frames[f, F_A0] = alpha
     frames[f, F_B0] = beta
     if ncur == 0:
-        bucket = _slot(h, leader, tt.shape[0]) & ~1
-        slot = _find(tt, bucket, h, leader)
+        k0, k1, k2 = _keys(h, leader, frames[f, F_PAST], params)
+        bucket = _slot(k0, k1, k2, tt.shape[0]) & ~1
+        slot = _find(tt, bucket, k0, k1, k2)
         if slot >= 0:
             lo = tt[slot, 3]
             hi = tt[slot, 4]
@@ -358,15 +526,19 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
         else:
             slot = bucket
             hi = _most(h, trick, tb, 0, rules, params)
-            mine, theirs, every = _sure(h, leader, rules, side, params)
-            kind = side[leader]
-            if every and kind == MAX | COUNTED:  # the leader's side takes all that is left
-                lo = hi
-            elif every and kind == 0:
-                hi = 0
-            else:  # what the other side takes for sure is lost to the count
-                lo = mine
-                hi -= theirs
+            if mode == SUM:
+                mine, theirs, every = _sure(h, leader, rules, side, params)
+                kind = side[leader]
+                if every and kind == MAX | COUNTED:  # the leader's side takes all that is left
+                    lo = hi
+                elif every and kind == 0:
+                    hi = 0
+                else:  # what the other side takes for sure is lost to the count
+                    lo = mine
+                    hi -= theirs
+            else:
+                left = points_of(h[0] | h[1] | h[2], rules, params[P_CARDS]) + params[P_EXTRA]
+                lo, hi = _lowest_bounds(frames[f, F_PAST], left, side, params)
             if hi <= alpha:
                 return hi, True
             if lo >= beta:
@@ -401,7 +573,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
 
 
 @inline
-def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s) -> int:
+def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, params: Int64s) -> int:
     """The value of ``frames[f]``'s node once its moves are done; a trick start's goes to the table."""
     best = frames[f, F_BEST]
     slot = frames[f, F_SLOT]
@@ -415,15 +587,15 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s) -> int:
         else:
             lo = best
             hi = best
-        leader = frames[f, F_LEADER]
+        k0, k1, k2 = _keys(h, frames[f, F_LEADER], frames[f, F_PAST], params)
         bucket = slot & ~1
-        slot = _find(tt, bucket, h, leader)
+        slot = _find(tt, bucket, k0, k1, k2)
         cards = _count(h[0] | h[1] | h[2])
         if slot < 0:  # a new entry displaces the one with fewer cards left (less work behind it)
             slot = bucket if tt[bucket, 5] >> 8 < tt[bucket + 1, 5] >> 8 else bucket + 1
-        tt[slot, 0] = h[0] | (leader << 60)
-        tt[slot, 1] = h[1]
-        tt[slot, 2] = h[2]
+        tt[slot, 0] = k0
+        tt[slot, 1] = k1
+        tt[slot, 2] = k2
         tt[slot, 3] = lo
         tt[slot, 4] = hi
         tt[slot, 5] = frames[f, F_MOVE] | (cards << 8)
@@ -450,6 +622,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
     frames[0, F_ALPHA] = alpha
     frames[0, F_BETA] = beta
     frames[0, F_GAIN] = 0
+    frames[0, F_PAST] = params[P_PAST]
     value, settled = _enter(0, h, trick, rules, power, side, params, tt, buf, frames, stats)
     while True:
         if not settled:
@@ -465,11 +638,13 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
                 g = f + 1
                 if fn + 1 == nplayers:
                     winner, gain = _gain(trick, ftb, frames[f, F_LEADER], h, rules, power, side, params)
+                    frames[g, F_PAST] = _past_after(frames[f, F_PAST], trick, ftb, winner, rules, params)
                     frames[g, F_TB] = ftb + 3
                     frames[g, F_NCUR] = 0
                     frames[g, F_LEADER] = winner
                 else:
                     gain = 0
+                    frames[g, F_PAST] = frames[f, F_PAST]
                     frames[g, F_TB] = ftb
                     frames[g, F_NCUR] = fn + 1
                     frames[g, F_LEADER] = frames[f, F_LEADER]
@@ -479,7 +654,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
                 f = g
                 value, settled = _enter(f, h, trick, rules, power, side, params, tt, buf, frames, stats)
                 continue
-            value = _close(f, h, tt, frames)
+            value = _close(f, h, tt, frames, params)
         # ``value`` is frame f's: hand it to its parent
         if f == 0:
             return value
@@ -551,8 +726,11 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
         trick[ncur] = c
         if ncur + 1 == nplayers:
             winner, gain = _gain(trick, 0, leader, h, rules, power, side, params)
+            past = params[P_PAST]
+            params[P_PAST] = _past_after(past, trick, 0, winner, rules, params)
             out[i] = gain + exact(h, trick, 3, 0, winner, guess - gain, rules, power, side, params, tt, buf,
                                   frames, stats)
+            params[P_PAST] = past
         else:
             out[i] = exact(h, trick, 0, ncur + 1, leader, guess, rules, power, side, params, tt, buf, frames, stats)
         guess = out[i]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from ..store import Store, StoreError
+from ..store import StoreError, open_store
 
 
 def run(db: str | None = None) -> int:
@@ -18,7 +18,7 @@ def run(db: str | None = None) -> int:
     from .app import ParlourApp
 
     try:
-        store = Store(db)
+        store = open_store(db)
     except StoreError as exc:
         print(f"parlour: {exc}", file=sys.stderr)
         return 2

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from ..registry import names
-from ..store import Store
+from ..store import open_store
 
 
 async def _shoot(game: str, moves: int, seed: int, size: tuple[int, int], out: Path, four_colour: bool) -> None:
@@ -25,7 +25,7 @@ async def _shoot(game: str, moves: int, seed: int, size: tuple[int, int], out: P
     from .screens.table import TableScreen
 
     with tempfile.TemporaryDirectory() as tmp:
-        store = Store(Path(tmp) / "shot.db")
+        store = open_store(Path(tmp) / "shot.db")
         if four_colour:
             store.set_options("tui", {"four_colour": True})
         app = ParlourApp(store, delay=0.0, seed=seed)

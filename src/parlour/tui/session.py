@@ -41,9 +41,7 @@ def availability(name: str) -> str | None:
 def saved_game(store: Store, name: str) -> dict[str, Any] | None:
     """The settings of ``name``'s saved game, or None when there is none."""
     saved = store.load_game(name)
-    if saved is None:
-        return None
-    return saved[1]
+    return None if saved is None else saved.settings
 
 
 @dataclass

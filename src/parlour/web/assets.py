@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from importlib.resources import files
 
 from .. import __version__
+from ..cards import card_words
 
 STATIC = files("parlour.web") / "static"
 FOREVER = "public, max-age=31536000, immutable"
@@ -34,6 +36,13 @@ def prefix() -> str:
 
 @functools.cache
 def page() -> bytes:
-    """index.html with its ``/static/`` references on the versioned path (made once)."""
+    """index.html with its ``/static/`` references on the versioned path, and how cards are written
+    (``parlour.cards.card_words``) as data for its script (made once).
+
+    Why in the page and not in a static file: the words are the Python package's, not the static
+    files' (whose hash is the version), and the script needs them before it draws anything.
+    """
     html = (STATIC / "index.html").read_text(encoding="utf-8")
-    return html.replace('"/static/', f'"{prefix()}/').encode("utf-8")
+    words = json.dumps(card_words(), ensure_ascii=False).replace("</", "<\\/")  # no "</script>" inside
+    data = f'<script type="application/json" id="card-words">{words}</script>\n'
+    return html.replace('"/static/', f'"{prefix()}/').replace("</head>", data + "</head>", 1).encode("utf-8")

@@ -26,8 +26,9 @@ from fastapi.responses import JSONResponse, Response
 
 from ..records import from_json
 from ..registry import names
+from ..store import WebTable
 from ..table import Event
-from ..text import format_stats, narrate
+from ..text import format_stats, game_result, history_result, narrate
 from .jsontext import decode_unique
 from .limits import peer_address
 from .reviews import Asked, Busy, deal_asked, frame, reviewing, working_frame
@@ -58,8 +59,8 @@ def history_router(share_history: bool) -> APIRouter:
         if game is not None and game not in names():
             return JSONResponse({"error": "no such game"}, status_code=404)
         st = serving(request).store
-        return JSONResponse({"stats": format_stats(st.stats(), st.loss_trends()),
-                             "games": st.finished_games(game, limit=200), "shared": True})
+        games = [{**g.as_json(), "result": history_result(g)} for g in st.finished_games(game, limit=200)]
+        return JSONResponse({"stats": format_stats(st.stats(), st.loss_trends()), "games": games, "shared": True})
 
     @router.get("/api/history/{game_id}")
     async def api_history_record(request: Request, game_id: int) -> JSONResponse:
@@ -78,13 +79,16 @@ def history_router(share_history: bool) -> APIRouter:
         out = []
         store = serving(request).store
         for table_id, seat, row in _opened(serving(request), links):
-            done = store.finished_game(row["finished"]) if row["finished"] else None
-            record = json.loads(row["record"]) if done else {}  # how it ended: its record says (``LiveTable.record``)
-            out.append({"table": table_id, "seat": seat, "game": row["game"], "actions": row["actions"],
-                        "ended": record.get("ended"), "left": [x["seat"] for x in record.get("left", [])],
-                        "names": [s.get("name") or "" for s in row["seats"]], "finished": done is not None,
-                        "winner": done["winner"] if done else None, "scores": done["scores"] if done else None,
-                        "when": done["finished"] if done else None})
+            done = store.finished_game(row.finished) if row.finished else None
+            record = json.loads(row.record) if done else {}  # who left: its record says (``LiveTable.record``)
+            left = [x["seat"] for x in record.get("left", [])]
+            result = game_result(len(row.seats), seat, done.winner, done.ended, left=seat in left) \
+                if done else "not finished"
+            out.append({"table": table_id, "seat": seat, "game": row.game, "actions": row.actions,
+                        "ended": done.ended if done else None, "left": left, "result": result,
+                        "names": [s.get("name") or "" for s in row.seats], "finished": done is not None,
+                        "winner": done.winner if done else None, "scores": done.scores if done else None,
+                        "when": done.finished if done else None})
         return JSONResponse({"games": out, "shared": share_history})
 
     @router.post("/api/record")
@@ -99,14 +103,13 @@ def history_router(share_history: bool) -> APIRouter:
         if isinstance(opened, JSONResponse):
             return opened
         _table_id, _seat, row = opened
-        if row["finished"] is None:
+        if row.finished is None:
             return JSONResponse({"error": "the record is given to the table's people once the game is over"},
                                 status_code=403)
         if download:
-            return Response(row["record"], media_type="application/json",
+            return Response(row.record, media_type="application/json",
                             headers={"Content-Disposition": 'attachment; filename="parlour-game.json"'})
-        return JSONResponse({"record": json.loads(row["record"]), "text": row["record"],
-                             "deals": deal_lines(row["record"])})
+        return JSONResponse({"record": json.loads(row.record), "text": row.record, "deals": deal_lines(row.record)})
 
     @router.post("/api/review")
     async def api_table_review(request: Request) -> JSONResponse:
@@ -116,8 +119,8 @@ def history_router(share_history: bool) -> APIRouter:
         if isinstance(opened, JSONResponse):
             return opened
         table_id, seat, row = opened
-        record = json.loads(row["record"])
-        people = tuple(i for i, s in enumerate(row["seats"]) if s.get("kind") == "human" and i != seat)
+        record = json.loads(row.record)
+        people = tuple(i for i, s in enumerate(row.seats) if s.get("kind") == "human" and i != seat)
         return await _review(request, (table_id, seat), record, seat, people)
 
     @router.post("/api/history/{game_id}/review")
@@ -128,7 +131,7 @@ def history_router(share_history: bool) -> APIRouter:
         row = store.finished_game(game_id) if text is not None else None
         if text is None or row is None:
             return JSONResponse({"error": "no such game"}, status_code=404)
-        seat = row["human_seat"] if row["human_seat"] is not None else 0
+        seat = row.human_seat if row.human_seat is not None else 0
         return await _review(request, ("address", peer_address(request.scope)), json.loads(text), seat, ())
 
     return router
@@ -161,7 +164,7 @@ async def _review(request: Request, person: tuple[str, int] | tuple[str, str], r
     return JSONResponse(working_frame(deal, 0), status_code=202)
 
 
-async def _seat_opened(request: Request) -> tuple[str, int, dict[str, Any]] | JSONResponse:
+async def _seat_opened(request: Request) -> tuple[str, int, WebTable] | JSONResponse:
     """The stored table and seat the body's one seat link opens, or the answer refusing it."""
     links = await _links(request, one=True)
     if isinstance(links, JSONResponse):
@@ -193,14 +196,14 @@ async def _links(request: Request, one: bool = False) -> list[tuple[str, int, st
     return links
 
 
-def _opened(tables: Tables, links: list[tuple[str, int, str]]) -> list[tuple[str, int, dict[str, Any]]]:
+def _opened(tables: Tables, links: list[tuple[str, int, str]]) -> list[tuple[str, int, WebTable]]:
     """The stored tables whose seat each token opens (compared in constant time), in the links' order."""
     out = []
     for table_id, seat, token in links:
         row = tables.store.load_web_table(table_id)
-        if row is None or seat >= len(row["seats"]):
+        if row is None or seat >= len(row.seats):
             continue
-        info = row["seats"][seat]
+        info = row.seats[seat]
         if info.get("kind") == "human" and secrets.compare_digest(token_hash(token), str(info.get("token"))):
             out.append((table_id, seat, row))
     return out

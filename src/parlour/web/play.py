@@ -17,8 +17,9 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..keyseq import kept, step
 from ..registry import game_class
-from ..text import CardKeys
+from ..text import CardKeys, refuse_action
 from .guard import origin_ok, refused
 from .jsontext import decode_unique, encode
 from .limits import Accounts, Bucket, peer_address, take_all
@@ -93,6 +94,7 @@ class Connection:
         self.card_keys = CardKeys(live.game)  # this browser's card keys, by the terminal's rule (parlour.text)
         self.frame_memo: dict[str, Any] = {}  # texts kept between this connection's frames (``seat_frame``)
         self.waited = False  # a "waiting" frame was sent: the first frame of the dealt table is a full one
+        self.bound: dict[str, str] = {}  # card -> key of this page's hand, as its last frame showed them
 
     async def send(self, frame: dict[str, Any]) -> None:
         await self.ws.send_text(encode(frame))
@@ -278,6 +280,8 @@ class Connection:
                 await self.tables.toggle_demo(live, self.seat)
             elif kind == "resign":
                 await self.tables.resign(live, self.seat)
+            elif kind == "keys":
+                await self.type_keys(live, self.seat, message["keys"])
             elif kind == "leave":
                 await self.tables.leave(live, self.seat)
                 await self.send({"type": "left", "message": LEFT})  # this page goes back to the lobby
@@ -297,9 +301,9 @@ class Connection:
         asked = Asked(live.dealt.state.record(), deal_asked(deal, len(live.dealt.state.deals)), seat,
                       tuple(i for i, s in enumerate(live.seats) if s["kind"] == "human" and i != seat))
         reviews = reviewing(self.ws)
-        kept = reviews.kept(asked)
-        if kept is not None:
-            await self.send(review_frame(kept, live.count))
+        found = reviews.kept(asked)
+        if found is not None:
+            await self.send(review_frame(found, live.count))
             return
         future = reviews.ask((live.id, seat), asked)
         await self.send(working_frame(asked.deal, live.count))
@@ -316,6 +320,31 @@ class Connection:
         task = asyncio.get_running_loop().create_task(answer())
         reviews.tasks.add(task)
         task.add_done_callback(reviews.tasks.discard)
+
+    async def type_keys(self, live: LiveTable, seat: int, typed: str) -> None:
+        """The keys typed so far of a choice made with several (``x a s``, ``b 5``; ``""``: Esc), decoded
+        as the terminal decodes them (``keyseq.step``, with this page's card keys): answered with what
+        to say and the keys that stand; once complete, the choice is made (or refused, with the
+        engine's reason).  Why here and not in the page: the words and the rules are
+        ``parlour.text``'s, and the page kept a copy of them.
+        """
+        table = live.dealt
+        legal = table.state.legal_actions() if table.to_move == seat else []
+        hand = set(self.bound)
+        status, said = step(live.game, typed, self.bound, [a for a in legal if a not in hand], table.state.game.PACK)
+        answer = {"type": "keys", "keys": typed, "typed": kept(status, typed), "said": said, "error": False}
+        if status == "done":
+            answer["said"] = ""
+            if said in legal:
+                try:
+                    await self.tables.act(live, seat, said)
+                except Refused as exc:
+                    answer.update(said=str(exc), error=True)
+            else:
+                answer.update(said=refuse_action(said, table.state.why_not(said) or ""), error=True)
+        elif status == "refused":
+            answer["error"] = True
+        await self.send(answer)
 
     async def on_published(self, message: dict[str, Any]) -> None:
         live = self.tables.live.get(self.live.id)
@@ -365,9 +394,10 @@ class Connection:
         frame["finished"] = live.finished
         if live.ended is not None:
             ended_frame(frame, live.ended)
-        # resigning and leaving are offered to a person at a table with other people (alone, they just stop)
+        # a person may resign the game, alone against the computer too (it is then a game lost, not one
+        # left unfinished); leaving the seat to a computer is for a table with other people, who play on
         with_people = self.seat is not None and not self.tables.solo(live, self.seat)
-        frame["can_resign"] = with_people and not live.over
+        frame["can_resign"] = self.seat is not None and not live.over
         frame["can_leave"] = with_people and not live.over and bool(live.settings.get("takeover"))
         frame["commitment"] = live.commitment  # shown from the start; what it commits to comes after the game
         frame["proof"] = live.revealed(self.seat)
@@ -375,6 +405,7 @@ class Connection:
         frame["can_speed"] = (self.tables.solo(live, self.seat) if self.seat is not None
                               else all(s["kind"] == "bot" for s in live.seats))
         self.sent_count = live.count
+        self.bound = frame["card_keys"]
         await self.send(frame)
 
 
@@ -391,8 +422,9 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "resign": {"type": str},
     "leave": {"type": str},
     "review": {"type": str, "deal": int},
+    "keys": {"type": str, "keys": str},
 }
-_LIMITS = {"token": 64, "name": 60, "action": 64, "client_seed": 32}
+_LIMITS = {"token": 64, "name": 60, "action": 64, "client_seed": 32, "keys": 8}
 
 
 def _schema_ok(message: dict[str, Any]) -> bool:

@@ -1,11 +1,12 @@
 """``parlour serve``: the FastAPI app put together, and the server process around it.
 
 The app is its routers, one per concern: ``pages`` (the pages and the game catalogue),
-``lobby`` (a new table), ``history`` (who may see which finished game) and ``play`` (the
-WebSocket play, where every message is checked).  What guards the HTTP layer itself (the
-``Host`` names, body sizes, every response's headers) is in ``guard``; what one client may
-take beyond that (connections, shared rates, tables) is ``limits.Limits``.  Here: the
-wiring, the lifespan of the tables and the store, the collector's tuning and ``serve``.
+``health`` (``/healthz``, for a proxy), ``lobby`` (a new table), ``history`` (who may see which
+finished game) and ``play`` (the WebSocket play, where every message is checked).  What
+guards the HTTP layer itself (the ``Host`` names, body sizes, every response's headers) is in
+``guard``; what one client may take beyond that (connections, shared rates, tables) is
+``limits.Limits``.  Here: the wiring, the lifespan of the tables and the store, the
+collector's tuning and ``serve``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..bots import levels
 from ..registry import names
-from ..store import Store
+from ..store import Store, open_store
 from . import assets
 from .guard import (
     LOOPBACK_NAMES,
@@ -38,6 +39,7 @@ from .guard import (
     quiet_client_faults,
     trusted_hosts,
 )
+from .health import health_router
 from .history import history_router
 from .limits import Accounts, Limits
 from .lobby import lobby_router
@@ -82,7 +84,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
-        st = Store(db) if store is None else store
+        st = open_store(db) if store is None else store
         tables = Tables(st, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds)
         state["tables"] = tables
         state["reviews"] = Reviews(tables, workers)
@@ -105,6 +107,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     app.mount("/static", StaticFiles(directory=str(assets.STATIC)), name="static-unversioned")  # older pages' links
 
     app.include_router(pages_router())
+    app.include_router(health_router())
     app.include_router(history_router(share_history))
     app.include_router(lobby_router(accounts, limits))
     app.include_router(play_router(accounts, rate, allowed))
@@ -178,7 +181,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
 
     hosts = trusted_hosts(host, allowed_hosts)  # refuses, in one line, a public address without names
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
-    Store(db).close()
+    open_store(db).close()
     app = create_app(db, workers=workers, allowed_hosts=hosts, share_history=history_is_shared(host, share_history),
                      limits=limits)
     print("Getting the computer players ready...", flush=True)
@@ -189,17 +192,25 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     name = host if is_loopback(host) or not allowed_hosts else allowed_hosts[0]  # not 0.0.0.0: a name it answers to
     shown = f"[{name}]" if ":" in name else name
     print(f"Parlour is serving at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
-    # uvicorn stops gracefully on Ctrl+C (every table saved, the pool and the store closed), then
-    # raises the signal again for the handler it found.  That was asyncio's, which on uvloop
-    # interrupted a task and logged a traceback; this one lets the stop end quietly.
-    previous = signal.signal(signal.SIGINT, _stopped)
+    # uvicorn stops gracefully on Ctrl+C and on SIGTERM (every table saved, the worker pool shut
+    # down, the store closed), then raises the signal again for the handler it found.  For
+    # SIGINT that was asyncio's, which on uvloop interrupted a task and logged a traceback; for
+    # SIGTERM the default one, which killed the process before its exit handlers ran, so
+    # multiprocessing's resource tracker found the pool's semaphores unreleased and printed
+    # "leaked semaphore objects".  This one lets both stops end quietly, through a normal exit.
+    previous = {sig: signal.signal(sig, _stopped) for sig in STOP_SIGNALS}
     try:
         uvicorn.run(app, host=host, port=port, **uvicorn_settings(proxies))
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     print("Parlour has stopped serving.", flush=True)
     return 0
 
 
+#: The signals that stop ``parlour serve``: Ctrl+C, and ``kill`` (or a service manager) asking it to stop.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 def _stopped(signum: int, frame: object) -> None:
-    """Ctrl+C once uvicorn has stopped (or, in the instant before it starts, nothing to do)."""
+    """A stop signal once uvicorn has stopped (or, in the instant before it starts, nothing to do)."""

@@ -290,11 +290,19 @@ class Tables:
             self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=2)
 
     def close(self) -> None:
+        """Stop the computer players and the store's background work (the app's lifespan ends).
+
+        Why the pool is waited for: its worker processes and the queues between them (whose
+        semaphores multiprocessing's resource tracker watches) are then gone before the store
+        closes and the process exits, however it exits; a pool left to shut down by itself
+        outlived the lifespan.  A move being thought about is no longer wanted (its table is
+        saved); it is at most a strong player's budget, a second or two.
+        """
         for task in list(self._tasks):
             task.cancel()
         for timer in list(self._timers):
             timer.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown(wait=True, cancel_futures=True)
         self._stop_checkpoints()
 
     # -- making and finding tables --------------------------------------------------------
@@ -403,12 +411,12 @@ class Tables:
         row = self.store.load_web_table(table_id)
         if row is None:
             return None
-        record = json.loads(row["record"])
+        record = json.loads(row.record)
         pending = record.get("pending")
         table, events = (None, []) if pending is not None else \
-            _table_for(row["game"], record, row["seats"], bool(row["settings"].get("open")))
-        live = LiveTable(table_id, row["game"], table, row["seats"], row["settings"], row["actions"],
-                         row["finished"], pending=pending)
+            _table_for(row.game, record, row.seats, bool(row.settings.get("open")))
+        live = LiveTable(table_id, row.game, table, row.seats, row.settings, row.actions, row.finished,
+                         pending=pending)
         live.ended = record.get("ended")
         live.remember(events)
         self.live[table_id] = live

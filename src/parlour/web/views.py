@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from typing import Any
 
 from ..actions import Action, Choice, parse
 from ..cards import is_card
+from ..keyseq import starts
 from ..registry import game_class
 from ..table import Event, Table, seat_names
 from ..text import (
-    CARD_KEYS,
+    CHOOSE_AGAIN,
     FUNCTIONS,
-    RANKS_SHOWN,
-    TABLE_LETTERS,
+    NO_KEY,
+    TABLE_LETTER_FUNCTIONS,
+    YES_KEY,
     CardKeys,
+    actions_for_key,
     announces,
     choice_key,
     choice_keys,
@@ -31,16 +35,17 @@ from ..text import (
     describe,
     felt,
     fkeys,
-    game_text,
     key_table,
-    kind_word,
     names_a_card,
     narrate,
     prompt,
     rank_keys,
+    refuse_card,
+    refuse_key,
     score_sheet,
     seat_labels,
     summary_felt,
+    table_letter,
     trick_word,
     yes_no,
 )
@@ -55,8 +60,12 @@ BROWSER_TAKES = frozenset({"f1", "f3", "f5", "f6", "f7", "f10", "f11", "f12"})
 #: Sound, sorting, options, colours and jokes are the terminal's own and not in the page.
 WEB_FKEYS: dict[str, str] = {"demo": "F2", "rules": "I", "replay": "R", "quit": "Q", "slower": "-", "faster": "+"}
 WEB_WORDS = {"quit": "leave the table for the lobby (your seat stays yours: the same link takes it back)"}
-#: Keys of the page alone (the terminal sets four colours in its options).
-WEB_ONLY: tuple[tuple[str, str], ...] = (("V", "four-colour cards on/off"),)
+#: Keys of the page alone, by the page's function (the terminal sets four colours in its options).
+WEB_ONLY: dict[str, tuple[str, str]] = {"four": ("V", "four-colour cards on/off")}
+#: The table's keys that are signs, not letters (``parlour.text.TABLE_KEYS``), by the page's function.
+SIGN_FUNCTIONS: dict[str, str] = {".": "hint", "?": "help"}
+#: The characters a key of the page may type: every one has its meaning or its refusal in ``web_keys``.
+TYPED = string.digits + string.ascii_letters + string.punctuation
 #: Table keys the page does not have (``O`` options: chosen in the lobby; ``=``: the hand is always sorted).
 NOT_IN_PAGE = frozenset({"O", "Shift+O", "="})
 
@@ -142,28 +151,51 @@ def web_key_table(game: str) -> list[tuple[str, str]]:
             continue
         rows.append((key, what))
         seen.add(key)
-    rows += [row for row in WEB_ONLY if row[0] not in seen]
+    rows += [row for row in WEB_ONLY.values() if row[0] not in seen]
     return rows
 
 
 @functools.cache
 def web_keys(game: str) -> dict[str, Any]:
-    """What the page needs to read keys exactly as the terminal table does (``parlour.text``).
+    """What the page needs to read keys exactly as the terminal table does (``parlour.text``): the key
+    list (``?``), what each character means at this table (``meanings``), why each is refused when it
+    does nothing now (``refusals``: ``refuse_key``), the F-keys the page has, and the sentence a key
+    shared by several choices says.  What the game's keys pick now comes with each frame (``seat_frame``).
 
-    Remembered per game (read only, never changed by a caller): it is the same for every
-    table of a game and took milliseconds to build, once per connection.
+    Why everything decided here and the page only looking it up: the rules and the words of the
+    keys are ``parlour.text``'s, which the terminal reads; copies of them in the page's script went
+    out of step with it.  Remembered per game (read only, never changed by a caller): it is the
+    same for every table of a game.
     """
-    pack = [c for c in game_class(game).PACK if is_card(c)]
-    return {"rows": web_key_table(game), "card_keys": CARD_KEYS, "table_letters": "".join(sorted(TABLE_LETTERS)),
-            # a choice that names a card (``call *``) is typed as its key, the card's rank, its suit
-            "card_kinds": {key: kind_word(kind) for kind, key in choice_keys(game).items() if names_a_card(kind)},
-            # a card played with an announcement (``+bella``) is typed as its key, then the card's own key
-            "announce_kinds": {key: kind_word(kind) for kind, key in choice_keys(game).items() if announces(kind)},
-            "ranks": sorted({c[0] for c in pack}, key="AKQJT98765432".find), "suits": sorted({c[1] for c in pack}),
-            # a game keyed by rank (GOPS: parlour.text.rank_keys): its rank letters are the game's, never the page's
-            "rank_letters": _rank_letters(game), "ranks_shown": RANKS_SHOWN if rank_keys(game) else "",
-            "choice_keys": choice_keys(game), "yes_no": dict(getattr(game_text(game), "YES_NO", {}) or {}),
+    return {"rows": web_key_table(game), "meanings": key_meanings(game),
+            "refusals": {char: refuse_key(game, char) for char in TYPED},
+            "choose_again": CHOOSE_AGAIN,
             "fkeys": {fkey: fn for fkey, fn in fkeys(game).items() if fn in WEB_FKEYS and fkey not in BROWSER_TAKES}}
+
+
+def key_meanings(game: str) -> dict[str, str]:
+    """Each character that is a key of the table's or the page's own in ``game``, and what it does (the
+    name of a function of the page): the hint and the key list, the table's letters (``table_letter``),
+    the page's keys for the terminal's F-keys a browser keeps (``WEB_FKEYS``) and its own (``WEB_ONLY``).
+
+    A letter is the table's in upper case always, in lower case unless the game uses it (for a choice,
+    or as a rank in a game keyed by rank: GOPS's ``q`` is its queen, ``Q`` quits).  Every character not
+    here is the game's: a choice's key, a card's, yes or no, as each frame says they are now.
+    """
+    taken = set(choice_keys(game).values()) | set(_rank_letters(game))
+    out = dict(SIGN_FUNCTIONS)
+
+    def claim(key: str, function: str, lower: bool) -> None:
+        out[key.upper()] = function
+        if lower or not key.isalpha():
+            out[key.lower()] = function
+
+    for letter, function in TABLE_LETTER_FUNCTIONS.items():
+        claim(letter, function, table_letter(game, letter) is not None)
+    for function, key in [*WEB_FKEYS.items(), *((f, k) for f, (k, _) in WEB_ONLY.items())]:
+        if len(key) == 1:
+            claim(key, function, key.lower() not in taken)
+    return out
 
 
 def _rank_letters(game: str) -> list[str]:
@@ -209,6 +241,7 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
                     and _sort(parse(game.name, kind)) in asked):
                 illegal[kind] = _why(table, kind)
     auto = seat is not None and table.to_move == seat and table.auto_action() is not None
+    now = [] if auto else legal  # what the game's keys may pick now (the table makes an automatic answer)
     return {
         "type": "state", "table": table_id, "count": count, "seat": seat, "game": game.name,
         "title": game.title or game.name, "view": view, "names": seat_labels(game.num_players, seat),
@@ -225,10 +258,31 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
         "buttons": buttons, "keys": keys, "card_keys": bound, "yes_no": [yes, no], "illegal": illegal,
         # all the keys of each choice, as the terminal's (``b5``: the card under 5 with its announcement)
         "sequences": {b: choice_sequence(game.name, b, bound) for b in buttons},
+        **key_answers(game.name, [a for a in now if a not in in_hand], hand, now, bound, illegal),
         "deals_scored": len(state.deals), "score_sheet": sheet,
         "can_replay": seat is not None and bool(state.deals) and not state.is_over, "can_undo": can_undo,
         # the table answers this seat's only, automatic action itself: the page does not ask
         "auto": auto,
+    }
+
+
+def key_answers(game: str, buttons: list[str], hand: list[str], legal: list[str], bound: dict[str, str],
+                illegal: dict[str, str]) -> dict[str, Any]:
+    """What the game's keys do now, for the page to look up as a key is pressed (``parlour.text``, as the
+    terminal decides it): the choices each key picks (``actions_for_key``: several of one kind share a
+    key), the keys that begin a choice of several keys (``keyseq.starts``: ``x`` then a rank and a suit),
+    and for a choice's key or a card's that does nothing now the line that says why, with the engine's
+    reason (``illegal``: card or kind of choice -> ``State.why_not``)."""
+    keys = set(choice_keys(game).values())
+    playable = any(card in legal for card in hand)
+    return {
+        "key_actions": {key: picked for key in sorted(keys | {YES_KEY, NO_KEY})
+                        if (picked := actions_for_key(game, key, buttons))},
+        "sequence_keys": sorted(key for key in keys if starts(game, key, buttons, playable)),
+        "refusals": {key: refuse_key(game, key, illegal[kind]) for kind, key in choice_keys(game).items()
+                     if kind in illegal},
+        "card_refusals": {card: refuse_card(bound[card], card, why) for card, why in illegal.items()
+                          if bound.get(card)},
     }
 
 

@@ -15,7 +15,7 @@ import pytest
 import parlour
 from helpers.clobby import DIX_DECK, DIX_NOBODY
 from parlour.saves import open_game
-from parlour.store import Store
+from parlour.store import Store, open_store
 
 OPTIONS = {"game_point": 500, "no_tie": False, "clubs_preferred": False, "tout_atout": False}
 OLD_RECORDS = {
@@ -39,7 +39,7 @@ def test_an_old_record_is_a_value_error_naming_the_action(case: str) -> None:
 @pytest.mark.parametrize("case", OLD_RECORDS)
 def test_an_old_save_is_set_aside_and_a_new_game_starts(tmp_path, case: str) -> None:
     path = tmp_path / "saves.db"
-    store = Store(path)
+    store = open_store(path)
     store.save_game("clobby", old_record(case), {"level": "easy"})
     opening = open_game(store, "clobby", {}, fresh=False, seed=3)
     try:

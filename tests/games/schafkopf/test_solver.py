@@ -1,4 +1,5 @@
-"""Schafkopf's solo search on the compiled core: the kernel's tables are the engine's rules, its answers exact.
+"""Schafkopf's searches on the compiled core (solo, and Ramsch in the kernel's LOWEST mode): the
+kernel's tables are the engine's rules, its answers exact.
 
 Three references, each independent of the kernel: the engine itself (the trick winner of every
 possible trick, the legal cards of real positions), plain minimax through the engine
@@ -10,6 +11,7 @@ deals from the first card, where minimax through the engine is out of reach.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -18,11 +20,18 @@ import pytest
 
 from helpers.old_solvers import old_solver
 from helpers.schafkopf import GAME, solo_deals
+from parlour.games.schafkopf import solver as solver_module
 from parlour.games.schafkopf import tables
 from parlour.games.schafkopf.bots import EasyBot
-from parlour.games.schafkopf.rules import INDEX, WIN
-from parlour.games.schafkopf.solver import SoloSolver, position_from_state
-from parlour.search import tricks, warm
+from parlour.games.schafkopf.rules import INDEX, WIN, RamschResult, ramsch_result
+from parlour.games.schafkopf.solver import (
+    RAMSCH_SPAN,
+    Position,
+    RamschSolver,
+    SoloSolver,
+    position_from_state,
+)
+from parlour.search import jit, tricks, warm
 
 EASY = EasyBot()
 
@@ -188,3 +197,74 @@ def test_open_position_is_the_views_put_together() -> None:
                 assert deal.skat == _mask(view["skat"])
         checked += 1
     assert checked > 25
+
+
+# -- Ramsch: the kernel's LOWEST scoring mode --------------------------------------------------
+
+def test_the_kernels_ramsch_leaf_is_the_engines_scoring() -> None:
+    """Every way a Ramsch can end (pips, who took a trick, the order of the latest tricks, the
+    skat, the dealer), scored by the kernel's leaf and by the engine's ``ramsch_result``."""
+    python = jit.python_copy(tricks)  # the same leaf as Python: no compiling for a unit test
+    rng = random.Random(5)
+    side = np.array([tricks.MAX, tricks.COUNTED, tricks.COUNTED], np.int64)
+    params = np.zeros(tricks.PARAMS, np.int64)
+    params[[tricks.P_SCORE_ALL, tricks.P_SCORE_NONE, tricks.P_SCORE_FEWEST]] = tables.RAMSCH.scores
+    seen = set()
+    for _ in range(4000):
+        takers = rng.sample(range(3), rng.choice([1, 2, 3, 3]))  # one: he took every trick
+        winners = [rng.choice(takers) for _ in range(10)]
+        if rng.random() < 0.3:  # level pips, and ties for fewest, come often enough
+            pips = rng.choice([[40, 40, 40], [30, 30, 60], [50, 20, 50]])
+        else:
+            pips = [rng.randrange(0, 61) for _ in range(3)]
+        skat, dealer = rng.choice([0, 0, 2, 11, 21]), rng.randrange(3)
+        latest: list[int] = []
+        for w in winners:
+            latest = [s for s in latest if s != w] + [w]
+        params[tricks.P_EXTRA], params[tricks.P_DEALER] = skat, dealer
+        final = list(pips)
+        final[winners[-1]] += skat
+        counts = [winners.count(s) for s in range(3)]
+        add, scorer, how = ramsch_result(final, counts, winners, dealer)
+        want = 2 * add[0] - (add[1] + add[2])
+        past = tricks.pack_past(tuple(pips), tuple(latest))
+        got = python._lowest_leaf(past, winners[-1], side, params) - RAMSCH_SPAN
+        assert got == want, (pips, winners, skat, dealer)
+        seen.add(how)
+    assert len(seen) == len(RamschResult)
+
+
+def _ramsch_positions(count: int, tricks_left: int, seed: int) -> list[tuple[int, Position]]:
+    rng = random.Random(seed)
+    out = []
+    s = seed
+    while len(out) < count:
+        s += 1
+        state = GAME.new_state(seed=s)
+        while not (state.phase == "play" and len(state.view(0)["tricks"]) == 10 - tricks_left
+                   and not state.view(0)["trick"]) and not state.deals:
+            state.apply(EASY.act(state.view(state.current_player), rng))
+        if not state.deals and state.open_position().soloist is None:
+            out.append((s, position_from_state(state)))
+    return out
+
+
+def test_ramsch_positions_with_seven_tricks_left_match_the_old_solver() -> None:
+    """Where minimax through the engine is out of reach: the old pure-Python paranoid search."""
+    old = old_solver("schafkopf")
+    values = set()
+    for s, pos in _ramsch_positions(6, 7, seed=40):
+        for root in range(3):
+            got = RamschSolver(root, pos.dealer, pos.skat).value(pos)
+            assert got == old.RamschSolver(root, pos.dealer, pos.skat).value(pos), (s, root)
+            values.add(got)
+    assert len(values) >= 2
+
+
+def test_the_python_copy_gives_the_compiled_ramsch_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    positions = _ramsch_positions(4, 3, seed=50)
+    compiled = [RamschSolver(r, pos.dealer, pos.skat).value(pos) for _, pos in positions for r in range(3)]
+    monkeypatch.setattr(warm, "kernels", lambda: jit.python_copy(tricks))
+    monkeypatch.setattr(solver_module, "_local", threading.local())  # fresh searchers, fresh tables
+    plain = [RamschSolver(r, pos.dealer, pos.skat).value(pos) for _, pos in positions for r in range(3)]
+    assert plain == compiled

@@ -10,7 +10,7 @@ import sys
 import time
 
 import parlour
-from parlour.store import Store
+from parlour.store import open_store
 
 ENV = {**os.environ, "PYTHONUNBUFFERED": "1"}
 
@@ -32,17 +32,17 @@ def test_a_killed_match_resumes_where_it_stood(tmp_path):
     deadline = time.time() + 60
     saved = None
     while time.time() < deadline:
-        saved = Store(db).load_game("sixbid")
-        if saved and len(json.loads(saved[0])["actions"]) >= 8:
+        saved = open_store(db).load_game("sixbid")
+        if saved and len(json.loads(saved.record)["actions"]) >= 8:
             break
         time.sleep(0.1)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
-    saved = Store(db).load_game("sixbid")
+    saved = open_store(db).load_game("sixbid")
     assert saved is not None, "the match was not saved while it was played"
-    record = json.loads(saved[0])
+    record = json.loads(saved.record)
     assert record["game"] == "sixbid" and record["options"] == {"chips": 10} and record["seed"] == 5
-    state = parlour.from_json(saved[0])  # the save is a valid record: chips, deals and all
+    state = parlour.from_json(saved.record)  # the save is a valid record: chips, deals and all
     assert sum(state.scores) == 30 and len(state.actions) == len(record["actions"])
 
     resumed = run("--db", db, "play", "sixbid", stdin="1\n" * 3000)

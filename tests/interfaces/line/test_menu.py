@@ -49,7 +49,7 @@ def test_the_demo_tells_the_move_before_the_new_hands_it_causes() -> None:
 
 def test_history_shows_scores_as_numbers() -> None:
     from parlour import cli
+    from parlour.store import FinishedGame
 
-    line = cli._history_line({"id": 1, "game": "gops", "level": "easy", "winner": 0, "human_seat": 0,
-                              "scores": [37, 54]})
+    line = cli._history_line(FinishedGame(1, "gops", "easy", 0, 0, [37, 54], 0.0, None, []))
     assert line.endswith("scores 37 54")

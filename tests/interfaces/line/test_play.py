@@ -11,7 +11,7 @@ import pytest
 import parlour
 from helpers.sixbid import sixbid_at_the_call
 from parlour.registry import game_class
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.table import Table
 
 
@@ -77,7 +77,7 @@ def test_the_line_menu_sets_game_options_checked_by_the_engine(tmp_path, monkeyp
     assert "Set: cards = 5." in out and "Set: open_hands = on." in out
     assert "Your hand: AC 2C 3C 4C 5C" in out  # the new game uses them
     assert "hand (open)" in out
-    store = Store(db)
+    store = open_store(db)
     engine, table = game_preferences(store, game_class("gops"))  # the very options the table reads
     store.close()
     assert engine["cards"] == 5 and table["open_hands"] is True
@@ -87,7 +87,7 @@ def test_history_says_scores_as_numbers(tmp_path, capsys) -> None:
     from parlour.cli import main
 
     db = str(tmp_path / "h.db")
-    store = Store(db)
+    store = open_store(db)
     store.finish_game("gops", parlour.load("gops").new_state(seed=1).to_json(), "easy", 0, 1, [37, 54])
     store.close()
     assert main(["--db", db, "history"]) == 0

@@ -10,7 +10,7 @@ import parlour
 from parlour.bots import make
 from parlour.linemode.play import play_human
 from parlour.review.worker import Reviews
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.table import Table
 
 
@@ -26,7 +26,7 @@ def typing(lines: list[str], then: str = "1") -> Iterator[str]:
 
 
 def test_review_and_review_n_during_a_game_and_after_it(tmp_path) -> None:
-    store = Store(tmp_path / "l.db")
+    store = open_store(tmp_path / "l.db")
     state = parlour.load("gops", cards=3).new_state(seed=3)
     table = Table(state, [None, make("gops", "easy")])
     reviews = Reviews(store, 0)
@@ -38,7 +38,7 @@ def test_review_and_review_n_during_a_game_and_after_it(tmp_path) -> None:
     assert text.count("Review of deal 1 of GOPS, for North (you)") == 2
     assert "--- Turn 1 ---" in text and "by what you knew" in text
     assert "review N: a deal that has ended, 1 to 1." in text
-    assert [t["game"] for t in store.loss_trends()] == ["gops"]  # kept, for the statistics
+    assert [t.game for t in store.loss_trends()] == ["gops"]  # kept, for the statistics
     store.close()
 
 

@@ -18,7 +18,7 @@ from parlour.cards import face
 from parlour.engine import REPLAY_DEAL
 from parlour.records import from_json
 from parlour.registry import game_class, names
-from parlour.store import Store
+from parlour.store import Store, open_store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.dialogs import Note, Question
 from parlour.tui.screens.menu import MenuScreen
@@ -52,7 +52,7 @@ def quick_hints(monkeypatch):
 
 @pytest.fixture
 def store(tmp_path):
-    store = Store(tmp_path / "tui.db")
+    store = open_store(tmp_path / "tui.db")
     yield store
     store.close()
 
@@ -118,7 +118,7 @@ def test_a_whole_deal_from_the_menu_with_the_hint_key(store, name):
             if state.is_over:
                 await until(pilot, lambda: isinstance(app.screen, MenuScreen))
                 assert store.load_game(name) is None
-                assert store.finished_games(name)[0]["human_seat"] == 0
+                assert store.finished_games(name)[0].human_seat == 0
             else:
                 await until(pilot, lambda: app.screen is table)
                 assert store.load_game(name) is not None
@@ -158,7 +158,7 @@ def test_gops_played_with_digit_keys_and_recorded_in_the_statistics(store):
             text = str(app.screen.query_one("#stats-body").render())
             assert "gops" in text and "easy" in text
             row = store.stats()[0]
-            assert row["played"] == 1 and row["game"] == "gops"
+            assert row.played == 1 and row.game == "gops"
 
     run(go())
 
@@ -180,7 +180,7 @@ def test_demo_mode_plays_a_deal_to_its_end_and_f2_gives_the_seat_back(store, nam
             if table.table.state.is_over:
                 await until(pilot, lambda: isinstance(app.screen, MenuScreen))
                 # a game the computer finished for you is a demo, not counted in your statistics
-                assert store.finished_games(name)[0]["human_seat"] is None
+                assert store.finished_games(name)[0].human_seat is None
                 return
             await until(pilot, lambda: app.screen is table)
             await pilot.press("f2")
@@ -360,7 +360,7 @@ def test_new_game_from_the_menu_asks_before_replacing_the_saved_one(store):
             await until(pilot, lambda: isinstance(app.screen, Question))
             await pilot.press("n")  # no: keep it
             await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-            assert len(store.load_game("gops")[0]) > 0
+            assert len(store.load_game("gops").record) > 0
             await pilot.press("n")
             await until(pilot, lambda: isinstance(app.screen, Question))
             await pilot.press("y")

@@ -12,7 +12,7 @@ from helpers.clobby import at_the_bella
 from helpers.tui import until
 from parlour import registry
 from parlour.engine import State
-from parlour.store import Store
+from parlour.store import Store, open_store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
@@ -33,7 +33,7 @@ async def sit_down(app: ParlourApp, pilot) -> TableScreen:
 
 
 def saved_store(tmp_path) -> tuple[Store, State]:
-    store = Store(tmp_path / "bella.db")
+    store = open_store(tmp_path / "bella.db")
     state = at_the_bella()
     store.save_game("clobby", state.to_json(), {"level": "easy", "human_seat": 0})
     return store, state

@@ -15,7 +15,7 @@ from textual.widgets import Footer
 
 from helpers.tui import until
 from parlour import registry
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.dialogs import Note, Sheet
 from parlour.tui.screens.stats import StatsScreen
@@ -63,7 +63,7 @@ async def scrolls_to_its_end_on_screen(app: ParlourApp, pilot, sheet: Sheet) -> 
 
 @pytest.mark.parametrize("game", ["clobby", "sixbid", "schafkopf", "truc", "gops"])
 def test_the_key_list_scrolls_and_fits_80x24_in_every_game(tmp_path, game: str) -> None:
-    store = Store(tmp_path / "help.db")
+    store = open_store(tmp_path / "help.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=5)
@@ -85,7 +85,7 @@ def test_the_key_list_scrolls_and_fits_80x24_in_every_game(tmp_path, game: str) 
 
 
 def test_every_box_to_read_scrolls_and_fits_80x24(tmp_path) -> None:
-    store = Store(tmp_path / "boxes.db")
+    store = open_store(tmp_path / "boxes.db")
     for i in range(30):  # thirty finished games: a statistics box longer than the screen
         state = registry.load("gops").new_state(seed=i)
         while not state.is_over:
@@ -111,7 +111,7 @@ def test_every_box_to_read_scrolls_and_fits_80x24(tmp_path) -> None:
 
 
 def test_the_six_bid_panel_fits_80x24_and_a_larger_terminal_gets_its_layout_back(tmp_path) -> None:
-    store = Store(tmp_path / "panel.db")
+    store = open_store(tmp_path / "panel.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=5)

@@ -16,7 +16,7 @@ from textual.widgets import RichLog
 
 from helpers.tui import open_game, until
 from parlour import registry
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.menu import MenuScreen
 from parlour.tui.screens.summary import DealSummary
@@ -55,7 +55,7 @@ async def to_clobby_trick_play(app: ParlourApp, pilot, table: TableScreen) -> No
 
 
 def test_a_sorted_clobby_hand_is_keyed_1_to_9_after_the_second_round_and_keeps_its_keys(tmp_path) -> None:
-    store = Store(tmp_path / "keys.db")
+    store = open_store(tmp_path / "keys.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)
@@ -93,7 +93,7 @@ def test_a_sorted_clobby_hand_is_keyed_1_to_9_after_the_second_round_and_keeps_i
 
 def test_a_card_key_that_may_not_be_played_is_refused_with_the_engines_reason(tmp_path) -> None:
     """Issue 25, point 11: "2 is 9♣, which you may not play now" says why (must follow suit...)."""
-    store = Store(tmp_path / "why.db")
+    store = open_store(tmp_path / "why.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)
@@ -118,7 +118,7 @@ def test_a_card_key_that_may_not_be_played_is_refused_with_the_engines_reason(tm
 
 
 def test_gops_cards_are_played_by_their_ranks(tmp_path) -> None:
-    store = Store(tmp_path / "gops.db")
+    store = open_store(tmp_path / "gops.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)
@@ -146,7 +146,7 @@ def test_the_menu_letters_work_in_upper_case(tmp_path) -> None:
     from parlour.tui.screens.dialogs import Question
     from parlour.tui.screens.stats import StatsScreen
 
-    store = Store(tmp_path / "menu.db")
+    store = open_store(tmp_path / "menu.db")
     store.save_game("gops", registry.load("gops").new_state(seed=1).to_json(), {"level": "easy"})
 
     async def go() -> None:
@@ -177,7 +177,7 @@ def test_the_menu_letters_work_in_upper_case(tmp_path) -> None:
 def test_the_table_keys_are_bindings_built_from_the_games_keys(tmp_path) -> None:
     """The F-keys and the table's own keys are Textual bindings, built from each game's text module:
     a table letter is bound in lower case only where the game does not use it (Clobby's s is spades)."""
-    store = Store(tmp_path / "bind.db")
+    store = open_store(tmp_path / "bind.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=3)

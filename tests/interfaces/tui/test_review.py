@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from helpers.tui import open_game, until
-from parlour.store import Store
+from parlour.store import Store, open_store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.review import ReviewScreen, ScoreSheetScreen
 from parlour.tui.screens.summary import DealSummary
@@ -37,7 +37,7 @@ async def deal_summary(app: ParlourApp, pilot, timeout: float = 60.0) -> DealSum
 
 def test_v_in_the_deal_summary_steps_through_the_deal_and_keeps_the_review(tmp_path, monkeypatch):
     monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
-    store = Store(tmp_path / "tui.db")
+    store = open_store(tmp_path / "tui.db")
 
     async def go() -> None:
         app = make_app(store)
@@ -61,7 +61,7 @@ def test_v_in_the_deal_summary_steps_through_the_deal_and_keeps_the_review(tmp_p
             await pilot.press("enter")
             await until(pilot, lambda: app.screen is table)
         kept = store.loss_trends()
-        assert [t["game"] for t in kept] == ["schafkopf"] and kept[0]["recent_deals"] == 1
+        assert [t.game for t in kept] == ["schafkopf"] and kept[0].recent_deals == 1
 
     asyncio.run(go())
     store.close()
@@ -69,7 +69,7 @@ def test_v_in_the_deal_summary_steps_through_the_deal_and_keeps_the_review(tmp_p
 
 def test_v_in_the_score_sheet_reviews_the_chosen_deal(tmp_path, monkeypatch):
     monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
-    store = Store(tmp_path / "tui.db")
+    store = open_store(tmp_path / "tui.db")
 
     async def go() -> None:
         app = make_app(store)

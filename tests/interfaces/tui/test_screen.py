@@ -9,7 +9,7 @@ import pytest
 from helpers.tui import open_game, until
 from parlour import registry
 from parlour.cards import face
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
@@ -40,7 +40,7 @@ def visible(table: TableScreen) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_of_every_hand_is_on_screen_at_80x24(tmp_path, monkeypatch, game: str) -> None:
     monkeypatch.setattr("parlour.table.hint_level_for", lambda g: "easy")
-    store = Store(tmp_path / "s.db")
+    store = open_store(tmp_path / "s.db")
     store.set_options(game, {"open_hands": True})
 
     async def go() -> None:
@@ -66,7 +66,7 @@ def test_every_card_of_every_hand_is_on_screen_at_80x24(tmp_path, monkeypatch, g
 
 def test_the_announcements_survive_a_resume_and_the_lock_is_released(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("parlour.table.hint_level_for", lambda g: "easy")
-    store = Store(tmp_path / "r.db")
+    store = open_store(tmp_path / "r.db")
     key = str(registry.names().index("gops") + 1)
 
     def log_text(table: TableScreen) -> str:
@@ -133,7 +133,7 @@ def test_the_prize_at_stake_is_on_the_table(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("parlour.table.hint_level_for", lambda g: "easy")
     from parlour.tui.widgets.trick import TrickView
 
-    store = Store(tmp_path / "g.db")
+    store = open_store(tmp_path / "g.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=2)
@@ -154,7 +154,7 @@ def test_the_gops_last_trick_stands_apart_from_the_new_stake(tmp_path, monkeypat
     monkeypatch.setattr("parlour.table.hint_level_for", lambda g: "easy")
     from parlour.tui.widgets.trick import TrickView
 
-    store = Store(tmp_path / "g.db")
+    store = open_store(tmp_path / "g.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=2)
@@ -181,7 +181,7 @@ def test_the_gops_last_trick_stands_apart_from_the_new_stake(tmp_path, monkeypat
 
 def test_a_choice_key_is_fixed_and_a_key_not_possible_now_is_refused(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("parlour.table.hint_level_for", lambda g: "easy")
-    store = Store(tmp_path / "c.db")
+    store = open_store(tmp_path / "c.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=2)

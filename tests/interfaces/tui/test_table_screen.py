@@ -13,7 +13,7 @@ from helpers.sixbid import sixbid_at_the_call
 from helpers.tui import until
 from parlour import registry
 from parlour.cards import face
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.text import (
     standing_line,
 )
@@ -42,7 +42,7 @@ async def sit_down(app: ParlourApp, pilot, game: str) -> TableScreen:
 
 
 def test_calling_a_card_by_its_keys_at_the_table(tmp_path) -> None:
-    store = Store(tmp_path / "call.db")
+    store = open_store(tmp_path / "call.db")
     state = sixbid_at_the_call(2)
     store.save_game("sixbid", state.to_json(), {"level": "easy", "human_seat": 0})
     held = state.view(0)["hand"][0]
@@ -85,7 +85,7 @@ def uncovered(app: ParlourApp, table: TableScreen) -> None:
 
 
 def test_a_notice_never_covers_the_gops_hand(tmp_path) -> None:
-    store = Store(tmp_path / "toast.db")
+    store = open_store(tmp_path / "toast.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=2)
@@ -135,7 +135,7 @@ def test_le_truc_says_no_stale_scores_at_a_round_end(tmp_path) -> None:
     assert standing_line("truc", ends, [0, 0], names) is None
     assert standing_line("truc", goes_on, [3, 1], names) == "Scores now: North (you) 3, South 1"
     assert standing_line("gops", {}, [3, 1], names) == "Scores now: North (you) 3, South 1"
-    store = Store(tmp_path / "truc.db")
+    store = open_store(tmp_path / "truc.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=2)
@@ -154,7 +154,7 @@ def test_le_truc_says_no_stale_scores_at_a_round_end(tmp_path) -> None:
 def test_the_table_log_announces_a_computer_discard_once(tmp_path) -> None:
     from textual.widgets import RichLog
 
-    store = Store(tmp_path / "sk.db")
+    store = open_store(tmp_path / "sk.db")
 
     async def go() -> None:
         app = ParlourApp(store, delay=0.0, summary_pause=60.0, seed=5)  # West picks up before North speaks
@@ -174,7 +174,7 @@ def test_the_table_log_announces_a_computer_discard_once(tmp_path) -> None:
 def test_log_lines_wrap_again_when_the_terminal_is_resized(tmp_path) -> None:
     from parlour.tui.widgets.log import AnnouncementLog
 
-    store = Store(tmp_path / "log.db")
+    store = open_store(tmp_path / "log.db")
     sentence = " ".join(f"word{i}" for i in range(40)) + " END."
 
     def rows(log: AnnouncementLog) -> list[str]:
@@ -205,7 +205,7 @@ def test_log_lines_wrap_again_when_the_terminal_is_resized(tmp_path) -> None:
 def test_after_gops_ends_the_title_says_its_only_deal(tmp_path) -> None:
     from parlour.tui.widgets.panels import TitleBar
 
-    store = Store(tmp_path / "end.db")
+    store = open_store(tmp_path / "end.db")
     state = parlour.load("gops").new_state(seed=3)
     rng = random.Random(3)
     while len(state.actions) < 24:  # 12 of the 13 turns played: one card each left
@@ -231,7 +231,7 @@ def test_the_statistics_and_key_dialogs_show_no_backticks(tmp_path) -> None:
     from parlour.tui.screens.dialogs import key_help
     from parlour.tui.screens.stats import StatsScreen
 
-    store = Store(tmp_path / "st.db")
+    store = open_store(tmp_path / "st.db")
     store.finish_game("gops", parlour.load("gops").new_state(seed=1).to_json(), "easy", 0, 1, [37, 54])
     for game in registry.names():
         assert "`" not in key_help(game)

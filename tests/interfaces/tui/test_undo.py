@@ -10,11 +10,11 @@ from parlour.engine import effective_actions
 
 def test_a_tui_undo_and_hint_at_80x24(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
-    from parlour.store import Store
+    from parlour.store import open_store
     from parlour.tui.app import ParlourApp
     from parlour.tui.screens.table import TableScreen
 
-    store = Store(tmp_path / "t.db")
+    store = open_store(tmp_path / "t.db")
 
     async def until(pilot, predicate) -> None:
         for _ in range(3000):

@@ -6,7 +6,7 @@ import pytest
 
 import parlour
 from parlour.cards import face, pretty_action
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.tui.arrival import ArrivalOrder
 from parlour.tui.cardtext import card_chip, pretty_line
 from parlour.tui.choices import Choices, arrange
@@ -72,7 +72,7 @@ def test_delay_steps_and_bounds():
 
 
 def test_settings_round_trip_and_ignore_bad_values(tmp_path):
-    store = Store(tmp_path / "s.db")
+    store = open_store(tmp_path / "s.db")
     settings = Settings.load(store)
     assert settings == Settings()
     settings.sound, settings.delay, settings.level = False, 1.5, "random"
@@ -85,7 +85,7 @@ def test_settings_round_trip_and_ignore_bad_values(tmp_path):
 
 
 def test_game_preferences_are_checked_by_the_engine_options(tmp_path):
-    store = Store(tmp_path / "p.db")
+    store = open_store(tmp_path / "p.db")
     game = parlour.load("gops").__class__
     assert game_preferences(store, game) == ({}, {"open_hands": False, "replay_prompt": False})
     save_game_preferences(store, game, {}, {"open_hands": True})
@@ -110,13 +110,14 @@ def test_option_values_typed_on_the_options_screen():
 
 # -- sessions -------------------------------------------------------------------------------------
 def test_a_session_saves_resumes_and_records_like_the_line_mode(tmp_path):
-    store = Store(tmp_path / "g.db")
+    store = open_store(tmp_path / "g.db")
     assert availability("gops") is None
     session = open_session(store, "gops", level="random", fresh=False, options={}, open_hands=True, seed=3)
     assert session.human == HUMAN_SEAT and session.meta == {"level": "random", "open": True, "human_seat": 0}
     session.table.play(session.table.hint())
-    record, meta = store.load_game("gops")
-    assert parlour.from_json(record).actions == session.state.actions and meta["level"] == "random"
+    saved = store.load_game("gops")
+    assert saved is not None and parlour.from_json(saved.record).actions == session.state.actions
+    assert saved.settings["level"] == "random"
     again = open_session(store, "gops", level="easy", fresh=False, options={}, open_hands=False)
     assert again.state.actions == session.state.actions and again.level == "random" and again.table.open_hands
     assert again.notices == ["Resuming your saved GOPS game."]
@@ -127,17 +128,16 @@ def test_a_session_saves_resumes_and_records_like_the_line_mode(tmp_path):
     game_id = fresh.finish()
     assert fresh.finish() == game_id  # recorded once
     assert store.load_game("gops") is None
-    assert store.finished_games("gops")[0]["id"] == game_id
+    assert store.finished_games("gops")[0].id == game_id
     store.close()
 
 
 def test_a_broken_save_is_set_aside_and_a_new_game_starts(tmp_path):
-    store = Store(tmp_path / "b.db")
+    store = open_store(tmp_path / "b.db")
     store.save_game("gops", '{"game": "gops", "actions": ["ZZ"]}', {"level": "easy"})
     session = open_session(store, "gops", level="easy", fresh=False, options={}, open_hands=False)
     assert session.state.actions == [] and "could not be restored" in session.notices[0]
-    rows = store._conn.execute("SELECT game FROM broken_saves").fetchall()
-    assert rows == [("gops",)]
+    assert [b.game for b in store.broken_saves()] == ["gops"]
     store.close()
 
 
@@ -183,7 +183,7 @@ def test_the_shown_hand_is_keyed_again_from_the_record_after_a_resume_or_an_undo
 def test_a_choice_of_several_keys_is_decoded_key_by_key():
     """KeySequence: x, then a rank and a suit, calls a card; b, then a card's key, announces with it;
     a key that is no answer is refused and the keys before it stand; Esc cancels."""
-    from parlour.tui.keyseq import KeySequence
+    from parlour.keyseq import KeySequence
 
     calls = ["call AS", "call KD", "pass"]
     keys = KeySequence("sixbid")

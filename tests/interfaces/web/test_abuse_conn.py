@@ -30,7 +30,7 @@ import pytest
 import websockets
 
 from helpers.web import LOOSE, create
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.web.limits import Limits
 from parlour.web.run import ServerThread, free_port
 
@@ -340,7 +340,7 @@ def test_tables_nobody_joined_expire(tmp_path: Path) -> None:
             await first_of(watcher, "state")
             await asyncio.sleep(1.0)
             create(srv, "gops", GOPS)  # a table made: the server looks for expired ones
-            store = Store(db)
+            store = open_store(db)
             assert store.load_web_table(nobody["id"]) is None
             assert store.load_web_table(creator_never_came["id"]) is None
             assert store.load_web_table(joined["id"]) is not None
@@ -354,7 +354,7 @@ def test_tables_nobody_joined_expire(tmp_path: Path) -> None:
 
 
 def test_the_store_expires_only_untouched_unjoined_unfinished_tables(tmp_path: Path) -> None:
-    store = Store(tmp_path / "s.db")
+    store = open_store(tmp_path / "s.db")
     person = {"kind": "human", "token": "x", "claimed": False, "joined": False}
     store.create_web_table("nobody", "gops", "{}", [person, {"kind": "bot"}], {}, 0)
     store.create_web_table("joined", "gops", "{}", [{**person, "joined": True}], {}, 0)

@@ -10,7 +10,7 @@ import pytest
 
 from helpers.clobby import BELLA_DECK, new, play
 from helpers.web import LOOSE
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.web.run import ServerThread
 from parlour.web.tables import token_hash
 
@@ -23,7 +23,7 @@ def test_bella_by_b_and_the_card_key_in_the_page(tmp_path: Path) -> None:
     state = new(BELLA_DECK)
     play(state, "take KH 8H")
     db = tmp_path / "web.db"
-    store = Store(db)
+    store = open_store(db)
     seats = [{"kind": "human", "level": None, "name": "Ann", "token": token_hash("tok"), "claimed": True},
              {"kind": "bot", "level": "easy", "name": "computer (easy)"}]
     store.create_web_table("bellatable", "clobby", state.to_json(), seats, {"open": False, "delay": 0.0},
@@ -43,14 +43,17 @@ def test_bella_by_b_and_the_card_key_in_the_page(tmp_path: Path) -> None:
         club = dict(keys)["7C"]
         choice = page.eval_on_selector("#choices .choice", "e => e.dataset.keys")
         assert choice == "b" + queen.lower(), choice
+        def says(text: str) -> None:  # the server decodes the keys (parlour.keyseq): its answer comes back
+            page.wait_for_function("t => document.querySelector('#reason').textContent.includes(t)", arg=text,
+                                   timeout=5000)
+
         page.keyboard.press("b")
-        said = page.text_content("#reason")
-        assert "Bella with which card?" in said
+        says("Bella with which card?")
         page.keyboard.press("Escape")
-        assert "Cancelled" in page.text_content("#reason")
+        says("Cancelled")
         page.keyboard.press("b")
-        page.keyboard.press(club.lower())
-        assert "not possible now" in page.text_content("#reason")
+        page.keyboard.press(club.lower())  # pressed before the answer to b came: it waits its turn
+        says("not possible now")
         page.keyboard.press("b")
         page.keyboard.press(queen.lower())
         page.wait_for_function("document.querySelector('#log').textContent.includes('announces bella')",

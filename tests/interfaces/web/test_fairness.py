@@ -24,7 +24,7 @@ import websockets
 from helpers.web import LOOSE, create
 from parlour.fairness import commitment, fingerprint, game_seed, new_client_seed
 from parlour.records import from_json
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.verify import verify
 from parlour.web.run import ServerThread
 from parlour.web.server import history_is_shared
@@ -136,9 +136,9 @@ def test_a_two_person_game_tells_nobody_the_cards_before_its_end_and_only_its_pe
             north = asyncio.create_task(seat(url, 0, table["tokens"][0], seeds[0], frames[0], random.Random(1),
                                              first_waiting, midgame))
             await asyncio.wait_for(first_waiting.wait(), 30)
-            row = Store(srv.db).load_web_table(table["id"])
+            row = open_store(srv.db).load_web_table(table["id"])
             assert row is not None
-            assert "pending" in json.loads(row["record"]) and "seed" not in json.loads(row["record"])
+            assert "pending" in json.loads(row.record) and "seed" not in json.loads(row.record)
             during.extend(await asyncio.to_thread(api_answers, srv, table))  # one person seated: no deal yet
             spectator = asyncio.create_task(watch(url, frames[2], over))
             south = asyncio.create_task(seat(url, 1, table["tokens"][1], seeds[1], frames[1], random.Random(2)))
@@ -148,11 +148,11 @@ def test_a_two_person_game_tells_nobody_the_cards_before_its_end_and_only_its_pe
             await spectator
 
         asyncio.run(scenario())
-        row = Store(srv.db).load_web_table(table["id"])
-        assert row is not None and row["finished"]
-        record = json.loads(row["record"])
+        row = open_store(srv.db).load_web_table(table["id"])
+        assert row is not None and row.finished
+        record = json.loads(row.record)
         proof = record["proof"]
-        secrets_ = [str(record["seed"]), str(proof["server_seed"]), row["record"][:60],
+        secrets_ = [str(record["seed"]), str(proof["server_seed"]), row.record[:60],
                     '"actions":[', '"actions": [', '"server_seed"']
         assert proof["client_seeds"] == seeds and record["seed"] == game_seed(proof["server_seed"], seeds)
         shown = commitment(proof["server_seed"])
@@ -180,7 +180,7 @@ def test_a_two_person_game_tells_nobody_the_cards_before_its_end_and_only_its_pe
         assert mine.status_code == 200 and mine.json()["record"]["seed"] == record["seed"]
         assert verify(mine.json()["record"]).ok
         for refused in (httpx.post(srv.url + "/api/record", json=link(table, 1, "forged")),
-                        httpx.get(srv.url + "/api/history"), httpx.get(srv.url + f"/api/history/{row['finished']}")):
+                        httpx.get(srv.url + "/api/history"), httpx.get(srv.url + f"/api/history/{row.finished}")):
             assert refused.status_code in (403, 404)
             assert str(record["seed"]) not in refused.text and str(proof["server_seed"]) not in refused.text
         games = httpx.post(srv.url + "/api/my-games", json={"links": [link(table, 0)]}).json()["games"]
@@ -231,7 +231,7 @@ def test_the_last_person_to_sit_down_deals_from_every_persons_seed(tmp_path: Any
                     assert frame["full"] and frame["view"]["hand"]
 
         asyncio.run(scenario())
-        record = json.loads(Store(srv.db).load_web_table(table["id"])["record"])
+        record = json.loads(open_store(srv.db).load_web_table(table["id"]).record)
         client_seeds = [seeds[0], "", seeds[2].lower()]
         assert record["proof"]["client_seeds"] == client_seeds
         assert record["seed"] == game_seed(record["proof"]["server_seed"], client_seeds)
@@ -249,15 +249,15 @@ def test_a_malformed_client_seed_is_refused_and_the_seat_stays_free(tmp_path: An
 
         answer = asyncio.run(scenario())
         assert answer["type"] == "error" and "client seed" in answer["message"]
-        row = Store(srv.db).load_web_table(table["id"])
-        assert row is not None and "pending" in json.loads(row["record"])
-        assert row["seats"][0]["client_seed"] is None
+        row = open_store(srv.db).load_web_table(table["id"])
+        assert row is not None and "pending" in json.loads(row.record)
+        assert row.seats[0]["client_seed"] is None
 
 
 def test_a_demo_table_is_dealt_at_once_from_a_commitment(tmp_path: Any) -> None:
     with ServerThread(tmp_path / "demo.db", rate=(10_000, 10_000), limits=LOOSE) as srv:
         table = create(srv, "gops", [{"kind": "bot", "level": "easy"}] * 2)
-        record = json.loads(Store(srv.db).load_web_table(table["id"])["record"])
+        record = json.loads(open_store(srv.db).load_web_table(table["id"]).record)
         assert record["proof"]["client_seeds"] == ["", ""]
         assert record["seed"] == game_seed(record["proof"]["server_seed"], ["", ""])
 

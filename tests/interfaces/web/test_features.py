@@ -21,16 +21,35 @@ import pytest
 import websockets
 
 import parlour.web.views as web_views
-from helpers.web import LOOSE, create, frames_until, pretty
+from helpers.web import LOOSE, create, frames_until, parlour_history
+from parlour.cards import pretty_action
 from parlour.cli import main as cli_main
 from parlour.engine import Step, apply_recorded, replay
+from parlour.keyseq import KeySequence
 from parlour.records import from_json
 from parlour.registry import load, names
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.table import Event, Table
-from parlour.text import CardKeys, choice_key, deal_summary, format_stats, key_table, narrate, rank_keys, summarize
+from parlour.text import (
+    TABLE_LETTER_FUNCTIONS,
+    CardKeys,
+    actions_for_key,
+    choice_key,
+    choice_keys,
+    deal_summary,
+    format_stats,
+    history_result,
+    key_kind,
+    key_table,
+    narrate,
+    rank_keys,
+    refuse_card,
+    refuse_key,
+    summarize,
+    table_letter,
+)
 from parlour.web.run import ServerThread
-from parlour.web.views import BROWSER_TAKES, seat_frame, web_key_table
+from parlour.web.views import BROWSER_TAKES, TYPED, seat_frame, web_key_table, web_keys
 
 STATIC = Path(web_views.__file__).resolve().parent / "static"
 CHROMIUM = "/usr/bin/chromium"
@@ -75,7 +94,7 @@ def test_an_absent_persons_seat_is_played_by_a_computer_after_the_grace_and_give
             await frames_until(watcher, lambda f: state(f) and f["count"] >= 6, seen)
         assert any("North is away: a computer player (easy) plays that seat" in line for line in lines_of(seen))
         assert any(state(f) and f["players"][0]["stand_in"] == "easy" for f in seen)
-        record = json.loads(Store(server.db).load_web_table(table["id"])["record"])
+        record = json.loads(open_store(server.db).load_web_table(table["id"]).record)
         replayed = from_json({**record, "actions": []})
         movers: list[int | None] = []
 
@@ -93,7 +112,7 @@ def test_an_absent_persons_seat_is_played_by_a_computer_after_the_grace_and_give
             turn = await frames_until(north, lambda f: state(f) and f["view"]["current_player"] == 0
                                       and not f["auto"] and f["players"][0]["stand_in"] is None, mine)
             await asyncio.sleep(1.0)  # three grace periods and more: nobody moves for North
-            assert Store(server.db).load_web_table(table["id"])["actions"] == turn["count"]
+            assert open_store(server.db).load_web_table(table["id"]).actions == turn["count"]
             await north.send(json.dumps({"type": "act", "action": turn["view"]["legal_actions"][0]}))
             await frames_until(north, lambda f: state(f) and f["count"] > turn["count"], mine)
         assert any("North (you) is back and plays again." in line for line in lines_of(mine))
@@ -111,7 +130,7 @@ def test_without_the_option_an_absent_persons_seat_waits_and_bad_options_are_ref
             await watcher.send(hello())
             first = await frames_until(watcher, lambda f: state(f) and f["view"]["current_player"] == 0, seen)
             await asyncio.sleep(1.0)
-            assert Store(server.db).load_web_table(table["id"])["actions"] == first["count"]
+            assert open_store(server.db).load_web_table(table["id"]).actions == first["count"]
             assert first["players"][0]["stand_in"] is None
 
     asyncio.run(scenario())
@@ -136,7 +155,7 @@ def test_demo_f2_lets_the_computer_play_a_persons_own_seat_and_gives_it_back(ser
             turn = await frames_until(north, lambda f: state(f) and not f["demo"] and not f["auto"]
                                       and f["view"]["current_player"] == 0, seen)
             await asyncio.sleep(0.5)
-            assert Store(server.db).load_web_table(table["id"])["actions"] == turn["count"]
+            assert open_store(server.db).load_web_table(table["id"]).actions == turn["count"]
         # the terminal's demo: the hint player's level plays the seat
         assert any(re.fullmatch(r"Demo: the computer \((easy|strong)\) plays North \(you\) too\.", line)
                    for line in lines_of(seen)), lines_of(seen)
@@ -184,7 +203,7 @@ def test_a_demo_table_is_watched_live_and_its_watchers_set_the_speed(server: Any
             await watcher.send(json.dumps({"type": "speed", "delay": 0}))
             await frames_until(watcher, lambda f: state(f) and f["delay"] == 0, seen)
             await frames_until(watcher, lambda f: state(f) and f["view"]["is_over"], seen)
-        assert Store(server.db).load_web_table(table["id"])["settings"]["delay"] == 0, "the speed is kept"
+        assert open_store(server.db).load_web_table(table["id"]).settings["delay"] == 0, "the speed is kept"
         assert "=== Deal 1 over ===" in lines_of(seen)
 
     asyncio.run(scenario())
@@ -200,27 +219,26 @@ def test_a_demo_table_is_watched_live_and_its_watchers_set_the_speed(server: Any
                 got: list[dict[str, Any]] = []
                 error = await frames_until(ws, lambda f: f["type"] == "error", got)
                 assert "speed" in error["message"]
-        assert Store(server.db).load_web_table(people["id"])["settings"]["delay"] == 0
+        assert open_store(server.db).load_web_table(people["id"]).settings["delay"] == 0
 
     asyncio.run(refused())
 
 
 def test_history_and_statistics_are_the_stores_as_parlour_history_and_stats_say(
-        server: Any, capsys: pytest.CaptureFixture[str]) -> None:
+        server_of_each_store: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    server = server_of_each_store
     play_gops_as_a_person(server)
     body = httpx.get(server.url + "/api/history").json()
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
-        assert body["games"] == store.finished_games(limit=200)
+        assert body["games"] == [{**g.as_json(), "result": history_result(g)} for g in store.finished_games(limit=200)]
         assert body["stats"] == format_stats(store.stats())
         assert "gops" in body["stats"]
         newest = body["games"][0]
         record = json.loads(store.finished_record(newest["id"]) or "null")
     finally:
         store.close()
-    capsys.readouterr()
-    assert cli_main(["history", "--db", str(server.db)]) == 0
-    listed = capsys.readouterr().out
+    listed = parlour_history(server.db, capsys)
     assert re.search(rf"^#{newest['id']}\s+gops\s+vs easy", listed, re.M), listed
     assert cli_main(["stats", "--db", str(server.db)]) == 0
     assert capsys.readouterr().out.strip() == body["stats"]
@@ -267,6 +285,59 @@ def test_the_page_gets_the_terminal_tables_keys() -> None:
         assert not missing, (game, missing)
         assert all(row in rows for row in terminal if row[0] not in ("O", "Shift+O", "=", "R", "Shift+R")), game
         assert any(k in ("I", "Shift+I") and "(F5 in the terminal)" in what for k, what in rows), "rules: a letter"
+
+
+def test_the_pages_keys_are_the_python_definitions_and_its_script_keeps_no_copy() -> None:
+    """Issue 25: the browser's key handling reads the definitions the terminal reads.  Every character's
+    meaning at the table (``key_meanings``) and its refusal (``refuse_key``) come from ``parlour.text``, each
+    position's answers (``key_answers``) from the functions the terminal asks, every function they name is
+    the page's, and the page's scripts hold no copy of the rules or the words (nor of ``parlour.cards``'s
+    suit symbols and patterns: the page carries ``card_words``)."""
+    app = (STATIC / "app.js").read_text()
+    block = app[app.index("const RUN = {"):app.index("\n};", app.index("const RUN = {"))]
+    run = set(re.findall(r"^  (\w+): \(\) =>", block, re.M))
+    for game in names():
+        keys = web_keys(game)
+        assert keys["refusals"] == {char: refuse_key(game, char) for char in TYPED}
+        meanings = keys["meanings"]
+        for letter, function in TABLE_LETTER_FUNCTIONS.items():
+            assert meanings[letter.upper()] == function  # upper case: always the table's
+            assert (meanings.get(letter) == function) == (table_letter(game, letter) is not None), (game, letter)
+        game_letters = set(choice_keys(game).values()) | ({"a", "t", "j", "q", "k"} if rank_keys(game) else set())
+        assert not game_letters & set(meanings), (game, "a letter of the game is never the page's in lower case")
+        assert set(meanings.values()) | set(keys["fkeys"].values()) <= run, "every function named is the page's"
+    # each position's answers are the terminal's functions' (seat 0's frames, the first 150 moves of a game)
+    for game in names():
+        g = load(game)
+        table = Table(g.new_state(seed=9), [None] * g.num_players)
+        rng = random.Random(2)
+        for _ in range(150):
+            if table.is_over:
+                break
+            frame = seat_frame(table, 0, count=0, lines=[], players=[], table_id="t", card_keys=CardKeys(game))
+            now = [] if frame["auto"] else list(frame["view"].get("legal_actions") or [])
+            hand = list(frame["view"]["hand"])
+            buttons = [a for a in now if a not in hand]
+            assert frame["key_actions"] == {k: picked for k in sorted(set(choice_keys(game).values()) | {"y", "n"})
+                                            if (picked := actions_for_key(game, k, buttons))}
+            playable = any(c in now for c in hand)
+            assert frame["sequence_keys"] == sorted(k for k in choice_keys(game).values()
+                                                    if KeySequence(game).starts(k, buttons, playable))
+            for card, said in frame["card_refusals"].items():
+                assert said == refuse_card(frame["card_keys"][card], card, table.state.why_not(card)), (game, card)
+            for key, said in frame["refusals"].items():
+                kind = key_kind(game, key)
+                assert said == refuse_key(game, key, table.state.why_not(kind or "")), (game, key)
+            table.play(rng.choice(table.state.legal_actions()))
+    # no copy left in the scripts (their code, not their comments): the rules' words, the page's own letters,
+    # the suits' symbols and patterns
+    app, cards = (re.sub(r"//[^\n]*", "", (STATIC / name).read_text()) for name in ("app.js", "cards.js"))
+    for words in ("means nothing at this table", "is not a rank", "is not a suit", "which card?", "of which suit",
+                  "Cancelled", "answers a yes/no question", "is not the rank of", "which you may not play now",
+                  "Enter makes it", "WEB_LETTERS", "lurso", "rank_letters", "card_kinds", "announce_kinds"):
+        assert words not in app, words
+    for words in ("\u2663", "\\u2663", "clubs", "Queen", "trump|name", "[CDHS]"):
+        assert words not in cards and words not in app, words
 
 
 # ------------------------------------------------------------------ 5. WCAG AA contrast, measured
@@ -479,14 +550,15 @@ def test_the_deal_summary_is_a_dialog_closed_by_enter_or_escape_with_focus_back_
     assert low_contrast(page) == []
     for closing in ("Enter", "Escape"):
         play_until_the_summary(page)
-        store = Store(server.db)
+        store = open_store(server.db)
         try:
-            record = json.loads(store.load_web_table(table["id"])["record"])
+            record = json.loads(store.load_web_table(table["id"]).record)
         finally:
             store.close()
         deals = from_json(json.dumps(record)).deals
         dialog = page.eval_on_selector_all("#summary-lines li", "els => els.map(e => e.textContent)")
-        expected = [pretty(line) for line in deal_summary("truc", dict(deals[-1]), 2, 0)]  # (no "=== Deal N over ===")
+        # (no "=== Deal N over ===")
+        expected = [pretty_action(line) for line in deal_summary("truc", dict(deals[-1]), 2, 0)]
         assert dialog[:len(expected)] == expected, (dialog, expected)
         assert page.evaluate("document.activeElement.id") == "summary-ok", "focus moves into the dialog"
         assert low_contrast(page) == []
@@ -521,19 +593,19 @@ def test_a_demo_from_the_lobby_is_watched_with_a_speed_control_and_shows_in_the_
     page.select_option("#speed", "0")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Game over')", timeout=20000)
     table_id = page.url.rsplit("/", 1)[1]
-    assert Store(server.db).load_web_table(table_id)["settings"]["delay"] == 0
+    assert open_store(server.db).load_web_table(table_id).settings["delay"] == 0
     # the history page lists it (a demo: nobody's result) with its record and the statistics
     page.goto(server.url + "/history")
     page.wait_for_selector("#games tbody tr")
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
         newest = store.finished_games(limit=1)[0]
         stats = format_stats(store.stats())
     finally:
         store.close()
-    row = page.locator(f"#games tbody tr[data-id='{newest['id']}']")
+    row = page.locator(f"#games tbody tr[data-id='{newest.id}']")
     assert row.locator("td").nth(3).text_content() == "demo"
-    assert row.locator("td").nth(4).text_content() == " ".join(str(s) for s in newest["scores"])
+    assert row.locator("td").nth(4).text_content() == " ".join(str(s) for s in newest.scores)
     row.locator("button.record").click()
     page.wait_for_selector("#record-dialog[open]")
     assert "=== Deal 1 over ===" in page.text_content("#record-deals")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,9 +18,9 @@ import httpx
 import pytest
 import websockets
 
-from helpers.web import LOOSE, create, frames_until
-from parlour.store import Store
-from parlour.text import format_stats
+from helpers.web import LOOSE, create, frames_until, parlour_history, stored
+from parlour.store import WebTable, open_store
+from parlour.text import format_stats, history_result
 from parlour.web.run import ServerThread
 from parlour.web.tables import LEFT
 
@@ -50,7 +51,9 @@ def two_people(server: Any, **extra: Any) -> tuple[str, dict[int, str], str]:
     return table["id"], table["tokens"], f"{server.ws_url}/ws/{table['id']}"
 
 
-def test_a_resignation_ends_the_game_for_everyone_and_the_record_and_statistics_say_so(server: Any) -> None:
+def test_a_resignation_ends_the_game_for_everyone_and_the_record_and_statistics_say_so(server_of_each_store: Any
+                                                                                       ) -> None:
+    server = server_of_each_store
     table_id, tokens, url = two_people(server)
 
     async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -78,17 +81,17 @@ def test_a_resignation_ends_the_game_for_everyone_and_the_record_and_statistics_
     north_seen, south_seen = asyncio.run(scenario())
     assert "*** Game over: North resigned. South (you) wins. ***" in lines_of(south_seen)
     assert "*** Game over: North (you) resigned. South wins. ***" in lines_of(north_seen)
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
         row = store.load_web_table(table_id)
-        assert row is not None and row["finished"]
-        record = json.loads(row["record"])
-        assert record["ended"] == {"how": "resignation", "seat": 0, "winner": 1, "at": row["actions"]}
-        assert json.loads(store.finished_record(row["finished"]) or "{}")["ended"]["seat"] == 0
-        done = store.finished_game(row["finished"])
-        assert done is not None and done["winner"] == 1 and done["human_seat"] == 0
-        stats = next(r for r in store.stats() if r["game"] == "gops" and r["level"] == "people")
-        assert stats["resigned"] == 1 and stats["lost"] == 1 and stats["drawn"] == 0
+        assert row is not None and row.finished
+        record = json.loads(row.record)
+        assert record["ended"] == {"how": "resignation", "seat": 0, "winner": 1, "at": row.actions}
+        assert json.loads(store.finished_record(row.finished) or "{}")["ended"]["seat"] == 0
+        done = store.finished_game(row.finished)
+        assert done is not None and done.winner == 1 and done.human_seat == 0
+        stats = next(r for r in store.stats() if r.game == "gops" and r.level == "people")
+        assert stats.resigned == 1 and stats.lost == 1 and stats.drawn == 0
         assert "resigned" in format_stats(store.stats()).splitlines()[0]
     finally:
         store.close()
@@ -123,14 +126,14 @@ def test_leaving_gives_the_seat_to_the_computer_to_the_end_and_the_others_are_to
     assert any("North has left the table: a computer player (easy) plays that seat to the end of the game." in line
                for line in lines_of(seen))
     assert not any("is away" in line for line in lines_of(seen))
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
         row = store.load_web_table(table_id)
-        assert row is not None and row["finished"]
-        record = json.loads(row["record"])
+        assert row is not None and row.finished
+        record = json.loads(row.record)
         assert [(x["seat"], x["level"]) for x in record["left"]] == [(0, "easy")] and "ended" not in record
-        done = store.finished_game(row["finished"])
-        assert done is not None and done["human_seat"] == 1  # South's result, not North's who left
+        done = store.finished_game(row.finished)
+        assert done is not None and done.human_seat == 1  # South's result, not North's who left
     finally:
         store.close()
 
@@ -173,6 +176,51 @@ def test_the_page_asks_before_resigning_and_the_other_page_is_told(server: Any) 
             browser.close()
 
 
+def stored_row(db: Any, table_id: str) -> WebTable:
+    """The store's row of a browser table."""
+    row = stored(db, lambda store: store.load_web_table(table_id))
+    assert row is not None
+    return row
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+def test_alone_against_the_computer_a_person_may_resign_and_every_list_says_so(
+        server: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game against two computer players is resigned with the same confirmation, and the lists of
+    games say "lost (you resigned)": the page's own games, every finished game and ``parlour history``
+    (a resigned three-player game has no winner, and it is not "drawn")."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    table = create(server, "sixbid", [{"kind": "me"}, {"kind": "bot", "level": "easy"},
+                                      {"kind": "bot", "level": "easy"}], name="Ann")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_context(viewport={"width": 1200, "height": 820}, bypass_csp=True).new_page()
+            page.add_init_script("localStorage.setItem('parlour-name', 'Ann')")
+            page.goto(f"{server.url}/t/{table['id']}#seat=0&k={table['tokens'][0]}")
+            page.wait_for_selector("#hand .card")
+            assert page.is_visible("#resign") and not page.is_visible("#leave")  # nobody to leave the seat to
+            page.click("#resign")
+            assert str(page.text_content("#confirm-text")) == \
+                "The game ends now, and it is recorded as lost by your resignation."
+            page.click("#confirm-yes")
+            page.wait_for_function("document.querySelector('#status').textContent.startsWith('Game over')")
+            assert str(page.text_content("#status")) == \
+                "Game over: North (you) resigned. The game ends without a winner."
+            page.goto(f"{server.url}/history")
+            mine = page.locator(f"#my-games tr[data-table='{table['id']}']")
+            mine.wait_for()
+            number = stored_row(server.db, table["id"]).finished
+            shared = page.locator(f"#games tr[data-id='{number}']")
+            shared.wait_for()
+            assert mine.locator("td").nth(2).text_content() == "lost (you resigned)"
+            assert shared.locator("td").nth(3).text_content() == "lost (you resigned)"
+        finally:
+            browser.close()
+    listed = parlour_history(server.db, capsys)
+    assert re.search(rf"^#{number}\s+sixbid\s+vs easy\s+lost \(you resigned\) scores ", listed, re.M), listed
+
+
 def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(tmp_path: Any) -> None:
     """A restart (a new ``Tables`` on the same store) finds the resignation in the record: the game
     stays over, the computer players never move again, and nobody resigns it twice."""
@@ -181,7 +229,7 @@ def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(
     async def scenario() -> None:
         seats: list[dict[str, Any]] = [{"kind": "human", "claimed": True}, {"kind": "human", "claimed": True},
                                        {"kind": "bot", "level": "easy"}]
-        tables = Tables(Store(tmp_path / "r.db"), workers=0)
+        tables = Tables(open_store(tmp_path / "r.db"), workers=0)
         try:
             table_id, _ = tables.create("sixbid", {}, seats, seed=3)
             live = tables.get(table_id)
@@ -193,7 +241,7 @@ def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(
                                                                   "at": live.count}
         finally:
             tables.close()
-        again = Tables(Store(tmp_path / "r.db"), workers=0)
+        again = Tables(open_store(tmp_path / "r.db"), workers=0)
         try:
             back = again.get(table_id)
             assert back is not None and back.over and back.ended == live.ended and back.finished == live.finished
@@ -202,7 +250,9 @@ def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(
             with pytest.raises(Refused, match="the game is over"):
                 await again.resign(back, 0)
             done = again.store.finished_game(back.finished or 0)
-            assert done is not None and done["winner"] is None and done["human_seat"] == 0
+            assert done is not None and done.winner is None and done.human_seat == 0
+            assert done.ended == {"how": "resignation", "seat": 1}  # the row carries how it ended
+            assert history_result(done) == "East resigned (no winner)"  # from North's side: not "drawn"
         finally:
             again.close()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import string
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,14 @@ import httpx
 import pytest
 
 import parlour
-from helpers.web import LOOSE, SUITS, pretty
-from parlour.store import Store
+from helpers.web import LOOSE
+from parlour.cards import SUIT_NAMES, SUIT_SYMBOLS, card_name, pretty_action
+from parlour.store import open_store
 from parlour.table import Table
-from parlour.text import felt, prompt
+from parlour.text import CardKeys, felt, prompt
 from parlour.web.run import ServerThread
 from parlour.web.tables import token_hash
-from parlour.web.views import seat_frame
+from parlour.web.views import seat_frame, web_keys
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
@@ -75,7 +77,7 @@ def stored(server: Any, state: parlour.State, humans: tuple[int, ...], delay: fl
                           "claimed": True})
         else:
             seats.append({"kind": "bot", "level": "easy", "name": "computer (easy)"})
-    store = Store(server.db)
+    store = open_store(server.db)
     try:
         store.create_web_table(table_id, state.game.name, state.to_json(), seats, {"open": False, "delay": delay},
                                len(state.actions))
@@ -84,8 +86,12 @@ def stored(server: Any, state: parlour.State, humans: tuple[int, ...], delay: fl
     return f"{server.url}/t/{table_id}"
 
 
-def open_seat(browser: Any, url: str, seat: int) -> Any:
-    page = new_page(browser)
+def open_seat(browser: Any, url: str, seat: int, script: str | None = None, **context: Any) -> Any:
+    """The page of ``seat`` at ``url``, once it is that seat's turn (``script``: run in the page before its own;
+    ``context``: the browser context's options)."""
+    page = new_page(browser, **context)
+    if script:
+        page.add_init_script(script)
     page.goto(f"{url}#seat={seat}&k=tok{seat}")
     page.wait_for_selector("#hand .card")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Your turn')")
@@ -187,30 +193,91 @@ def test_the_sixbid_give_back_says_whom_and_for_which_card(browser: Any, server:
     assert seat is not None
     view = state.view(seat)
     page = open_seat(browser, stored(server, state, (seat,)), seat)
-    said = pretty(prompt(view, view["legal_actions"], view["hand"]))
+    said = pretty_action(prompt(view, view["legal_actions"], view["hand"]))
     assert status(page) == f"Your turn: {said}.", status(page)
     assert "Give " in said and "play a card" not in status(page).lower()
     assert not page.errors, page.errors
 
 
 # ------------------------------------------------------------------ the cards lying face up, drawn (issue 25, point 4)
-def test_the_clobby_upcard_with_its_trump_and_the_picked_up_skat_are_drawn_on_the_felt(
-        browser: Any, server: Any) -> None:
+def test_the_upcard_the_trump_and_the_picked_up_skat_are_drawn_on_the_felt(browser: Any, server: Any) -> None:
+    """Clobby's upcard and, once fixed, its trump; Six-Bid's trump; Schafkopf's picked-up skat: each drawn in
+    the middle of the felt (the trump as a card of its suit, read out as the suit), not only named."""
     clobby = parlour.load("clobby").new_state(seed=1)
-    clobby.apply("take")  # elder takes the upcard's suit: the caption says the trump too
-    discard = schafkopf_discard()
-    for state, caption in ((clobby, f"Upcard · trump {clobby.view(0)['upcard'][1]}"),
-                           (discard, "The skat you picked up")):
+    clobby.apply("take")  # elder takes the upcard's suit: it is the trump
+    sixbid = sixbid_solo_declared()
+    sixbid.apply("trump C")
+    upcard = clobby.view(0)["upcard"]
+    cases: list[tuple[parlour.State, list[list[Any]]]] = [
+        (clobby, [["Upcard", 1, 0, "Upcard: " + card_name(upcard)],
+                  ["Trump", 1, 1, "Trump: " + SUIT_NAMES[upcard[1]]]]),
+        (sixbid, [["Trump", 1, 1, "Trump: clubs"]]),
+        (schafkopf_discard(), [["The skat you picked up", 2, 0, None]])]
+    for state, expected in cases:
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
+        assert [[caption, len(items)] for caption, items in felt(view)] == [e[:2] for e in expected]
         page = open_seat(browser, stored(server, state, (seat,)), seat)
         groups = page.eval_on_selector_all(
             "#felt .felt-group", "gs => gs.map(g => [g.querySelector('figcaption').textContent, "
-            "g.querySelectorAll('svg.card-svg').length])")
-        cards = felt(view)[0][1]
-        assert groups[0] == [pretty(caption), len(cards)] and cards == (view.get("skat") or [view.get("upcard")])
+            "g.querySelectorAll('svg.card-svg').length, g.querySelectorAll('svg.suit-card').length, "
+            "g.querySelector('[role=img]').getAttribute('aria-label')])")
+        assert [g if e[3] else g[:3] for g, e in zip(groups, expected, strict=True)] == \
+            [e if e[3] else e[:3] for e in expected], groups
+        assert not page.errors, page.errors
         page.close()
+
+
+# ------------------------------------------------------------------ 4. a card played moves, and the trick to its winner
+#: Every movement the page starts (motion.js), kept in ``window.moves``: [the moving element's class, the
+#: duration of each of its animations in ms].  A card coming to the trick is marked "moving", a trick's
+#: card flying to its winner is a "flight" copy.
+MOVES_SEEN = """
+window.moves = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const found = r.type === "attributes" ? [r.target].filter((e) => e.classList.contains("moving"))
+      : [...r.addedNodes].filter((n) => n.classList && n.classList.contains("flight"));
+    const times = (e) => e.getAnimations().map((a) => a.effect.getTiming().duration);
+    for (const e of found) window.moves.push([e.className, ...times(e)]);
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+"""
+
+
+def sixbid_lead() -> parlour.State:
+    """Six-Bid's first trick, to be led."""
+    def until(state: parlour.State) -> bool:
+        view = state.view(state.current_player)  # type: ignore[arg-type]
+        return view["phase"] == "play" and not view["trick"]
+    return drive("sixbid", until, first)
+
+
+@pytest.mark.parametrize("motion", ["moving", "reduced motion", "no pause"])
+def test_a_card_played_moves_to_the_trick_and_the_trick_to_its_winner(browser: Any, server: Any, motion: str) -> None:
+    """With the computer pausing 0.8 s, the card led and each card after it move into the trick, and the
+    completed trick to its winner, each within the pause; none of it for a person whose system asks for
+    less motion, and none at a table where the computer does not pause."""
+    state = sixbid_lead()
+    seat = state.current_player
+    assert seat is not None
+    delay = 0.0 if motion == "no pause" else 0.8
+    page = open_seat(browser, stored(server, state, (seat,), delay=delay), seat, MOVES_SEEN,
+                     reduced_motion="reduce" if motion == "reduced motion" else "no-preference")
+    key = page.get_attribute("#hand .card:not([aria-disabled])", "aria-keyshortcuts")
+    page.keyboard.press(key)
+    page.wait_for_function("document.querySelector('#log').textContent.includes('Trick:')", timeout=10000)
+    if motion == "moving":
+        page.wait_for_function("window.moves.filter((m) => m[0] === 'flight').length === 3")
+        moves = page.evaluate("window.moves")
+        assert [m[0] for m in moves] == ["played moving"] * 2 + ["flight"] * 3, moves  # the third card: a flight
+        assert all(len(m) == 2 and 0 < m[1] <= delay * 1000 for m in moves), "each within the computer's pause"
+        page.wait_for_function("!document.querySelector('#flights').children.length")  # and gone after
+    else:
+        page.wait_for_timeout(400)
+        assert page.evaluate("window.moves") == []
+    assert not page.errors, page.errors
 
 
 # ------------------------------------------------------------------ 2. GOPS: the stake on the felt, the last turn apart
@@ -231,7 +298,7 @@ def test_gops_shows_the_diamond_at_stake_on_the_felt_the_carried_beside_it_and_t
     groups = page.eval_on_selector_all(
         "#felt .felt-group", "gs => gs.map(g => [g.querySelector('figcaption').textContent, "
         "g.querySelector('[role=img]').getAttribute('aria-label')])")
-    assert [caption for caption, _ in groups] == [pretty(c) for c, _ in felt(view)]
+    assert [caption for caption, _ in groups] == [pretty_action(c) for c, _ in felt(view)]
     names = {"D": "diamonds"}
     rank = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9": "Nine", "8": "Eight", "7": "Seven",
             "6": "Six", "5": "Five", "4": "Four", "3": "Three", "2": "Two"}
@@ -357,6 +424,33 @@ def test_a_hint_goes_when_the_position_changes(browser: Any, server: Any) -> Non
     assert not north.errors, north.errors
 
 
+@pytest.mark.parametrize("game", parlour.names()[:5])
+def test_every_key_refused_in_the_page_says_the_python_words(browser: Any, server: Any, game: str) -> None:
+    """At each game's first position, every letter, digit and a few signs that do nothing there say, under the
+    hand, exactly what ``parlour.text`` says of them (``refuse_key``, ``refuse_card``, with the engine's reason
+    where there is one), as the terminal would: the page looks them up in what the server sends."""
+    state = parlour.load(game).new_state(seed=1)
+    seat = state.current_player
+    assert seat is not None
+    players: list[Any] = [None] * state.game.num_players
+    frame = seat_frame(Table(state.clone(), players), seat, count=0, lines=[], players=[], table_id="t",
+                       card_keys=CardKeys(game))
+    keys = web_keys(game)
+    playable = {key for card, key in frame["card_keys"].items() if card in state.legal_actions()}
+    chosen = set(frame["key_actions"]) | set(frame["sequence_keys"]) | playable
+    refused = [c for c in string.ascii_letters + string.digits + "%#!*" if c not in keys["meanings"]
+               and c.lower() not in chosen]
+    page = open_seat(browser, stored(server, state, (seat,)), seat)
+    by_key = {key: card for card, key in frame["card_keys"].items() if key}
+    for char in refused:
+        card = by_key.get(char.lower())
+        expected = frame["card_refusals"][card] if card else \
+            frame["refusals"].get(char.lower()) or keys["refusals"][char]
+        page.keyboard.press(char)
+        assert page.text_content("#reason") == pretty_action(expected), (game, char)
+    assert len(refused) > 30 and not page.errors, page.errors
+
+
 def test_gops_cards_are_keyed_by_rank_as_at_the_terminal_and_q_is_the_queen(browser: Any, server: Any) -> None:
     """The terminal keys GOPS's cards by rank (parlour.text.rank_keys); the page's own Q (the lobby) is then
     Shift+Q only, so that q bids the queen."""
@@ -394,12 +488,12 @@ def test_suits_are_symbols_on_buttons_in_tooltips_and_in_the_log(browser: Any, s
     assert buttons and all(a.startswith("trump ") for a, _ in buttons)
     for action, text in buttons:
         suit = action[-1]
-        assert f"trump {SUITS[suit]}" in text and action not in text.replace(f"({action})", ""), text
+        assert f"trump {SUIT_SYMBOLS[suit]}" in text and action not in text.replace(f"({action})", ""), text
         assert f"(trump {dict(C='clubs', D='diamonds', H='hearts', S='spades')[suit]})" in text, "read out in words"
     # a card's tooltip: the engine's reason, a list of suit letters to type left as letters
     title = page.get_attribute("#hand .card", "title")
     why = state.why_not(state.view(seat)["hand"][0])
-    assert title == pretty(why) and "one of C D H S" in title, title
+    assert title == pretty_action(why) and "one of C D H S" in title, title
     before = page.text_content("#log")
     page.click("#choices .choice[data-action='trump C']")
     page.wait_for_function("b => document.querySelector('#log').textContent !== b", arg=before)
@@ -427,11 +521,11 @@ def test_a_refused_card_says_the_engines_reason(browser: Any, server: Any) -> No
     assert "follow suit" in why
     page = open_seat(browser, stored(server, state, (seat,)), seat)
     page.click(f"#hand .card[data-card='{card}']", force=True)  # (aria-disabled: Playwright would wait)
-    assert page.text_content("#reason") == pretty(f"{card} may not be played now: {why}.")
+    assert page.text_content("#reason") == pretty_action(f"{card} may not be played now: {why}.")
     key = page.get_attribute(f"#hand .card[data-card='{card}']", "aria-keyshortcuts")
     page.keyboard.press("Escape")
     page.keyboard.press(key)
-    assert page.text_content("#reason") == pretty(f"{key.upper()} is {card}, which you may not play now: {why}.")
+    assert page.text_content("#reason") == pretty_action(f"{key.upper()} is {card}, which you may not play now: {why}.")
     assert not page.errors, page.errors
 
 
@@ -444,7 +538,7 @@ def test_a_refused_choice_key_says_the_engines_reason(browser: Any, server: Any)
     assert "hearts" in why
     page = open_seat(browser, stored(server, state, (seat,)), seat)
     page.keyboard.press("h")
-    assert page.text_content("#reason") == pretty(f"H (trump H) is not possible now: {why}.")
+    assert page.text_content("#reason") == pretty_action(f"H (trump H) is not possible now: {why}.")
     assert not page.errors, page.errors
 
 

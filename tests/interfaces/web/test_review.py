@@ -25,7 +25,7 @@ from parlour.bots import make
 from parlour.engine import bot_rng
 from parlour.knowledge import CardFinder
 from parlour.review.walk import walk
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.web import reviews as web_reviews
 from parlour.web.reviews import Asked, Busy, Reviews
 from parlour.web.run import ServerThread
@@ -64,7 +64,7 @@ def test_two_people_each_get_their_own_review_only_once_the_deal_is_over(server:
         await asyncio.gather(person(0), person(1))
 
     asyncio.run(both())
-    record = json.loads(Store(server.db).load_web_table(table["id"])["record"])
+    record = json.loads(open_store(server.db).load_web_table(table["id"]).record)
     dealt = walk(record, 1, set())
     cards = CardFinder(parlour.load("truc").PACK)
     for seat in (0, 1):
@@ -91,9 +91,9 @@ def finished_solo_game(server: Any) -> tuple[dict[str, Any], int]:
                     await ws.send(json.dumps({"type": "act", "action": frame["view"]["legal_actions"][0]}))
 
     asyncio.run(play())
-    row = Store(server.db).load_web_table(table["id"])
-    assert row is not None and row["finished"]
-    return table, int(row["finished"])
+    row = open_store(server.db).load_web_table(table["id"])
+    assert row is not None and row.finished
+    return table, int(row.finished)
 
 
 def test_the_history_asks_by_http_while_it_is_worked_out_and_gets_it_kept(server: Any) -> None:
@@ -137,7 +137,7 @@ def test_one_review_at_a_time_per_person_a_cap_and_kept_once_worked_out(tmp_path
     while not state.is_over:
         state.apply(easy.act(state.view(state.current_player), bot_rng(1, len(state.actions))))
     record = state.record()
-    store = Store(tmp_path / "q.db")
+    store = open_store(tmp_path / "q.db")
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=2)
 
     async def scenario() -> None:

@@ -19,12 +19,12 @@ import httpx
 import pytest
 import websockets
 
-from helpers.web import LOOSE, create
+from helpers.web import LOOSE, create, stored
 from parlour.bots import make
 from parlour.engine import replay
 from parlour.records import from_json
 from parlour.registry import load
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.table import Table
 from parlour.web.reviews import BUSY
 from parlour.web.run import ServerThread
@@ -156,9 +156,9 @@ def test_frames_never_carry_a_card_the_seat_could_not_know(server: Any) -> None:
             except TimeoutError:
                 last = [(c.seat, c.frames[-1]["count"] if c.frames else None) for c in clients]
                 raise AssertionError(f"{game} {options}: the game did not end; last frames {last}") from None
-            row = Store(server.db).load_web_table(table["id"])
-            assert row is not None and row["finished"], "the game was played to its end and recorded"
-            record = json.loads(row["record"])
+            row = open_store(server.db).load_web_table(table["id"])
+            assert row is not None and row.finished, "the game was played to its end and recorded"
+            record = json.loads(row.record)
             tables = replayed(record)
             for client in [*clients, watcher]:
                 assert not client.errors, client.errors
@@ -220,7 +220,9 @@ def test_a_seat_acts_only_for_itself_and_only_when_legal(server: Any) -> None:
             idle = a if to_move == 1 else b
             idle_seat = 1 - to_move
             # the seat not to move tries the mover's legal action: refused, nothing changes
-            legal = Table(from_json(Store(server.db).load_web_table(tid)["record"]), [None, None]).state.legal_actions()
+            stored = open_store(server.db).load_web_table(tid)
+            assert stored is not None
+            legal = Table(from_json(stored.record), [None, None]).state.legal_actions()
             await idle.send(json.dumps({"type": "act", "action": legal[0]}))
             for bad in ({"type": "act", "action": "zz"}, {"type": "act", "action": 5}, {"type": "launch"},
                         {"type": "act", "action": legal[0], "seat": to_move}, "[1,2]", "x" * 3000):
@@ -231,8 +233,8 @@ def test_a_seat_acts_only_for_itself_and_only_when_legal(server: Any) -> None:
                 if frame["type"] == "error":
                     errors.append(frame["message"])
             assert "it is not your turn" in errors[0]
-            row = Store(server.db).load_web_table(tid)
-            assert row is not None and row["actions"] == 0, f"seat {idle_seat} changed nothing"
+            row = open_store(server.db).load_web_table(tid)
+            assert row is not None and row.actions == 0, f"seat {idle_seat} changed nothing"
 
     asyncio.run(scenario())
 
@@ -277,36 +279,36 @@ def test_rate_limit_refuses_a_flood(tmp_path: Any) -> None:
 
 def test_stale_writer_is_refused(tmp_path: Any) -> None:
     """Optimistic concurrency: a save that did not see the latest action is refused, not merged."""
-    store = Store(tmp_path / "s.db")
+    store = open_store(tmp_path / "s.db")
     state = load("gops").new_state(seed=1)
     store.create_web_table("t1", "gops", state.to_json(), [], {}, 0)
     state.apply(state.legal_actions()[0])
     assert store.save_web_table("t1", state.to_json(), [], expected=0, actions=1) == 0
     assert store.save_web_table("t1", state.to_json(), [], expected=0, actions=1) is None
     row = store.load_web_table("t1")
-    assert row is not None and row["actions"] == 1
+    assert row is not None and row.actions == 1
 
 
-def test_server_restart_resumes_the_table(tmp_path: Any) -> None:
-    db = tmp_path / "restart.db"
+def test_server_restart_resumes_the_table(database: str) -> None:
+    db = database
     with ServerThread(db, rate=(1000, 1000), limits=LOOSE) as srv:
         table = create(srv, "schafkopf", [{"kind": "invite"}, {"kind": "bot", "level": "easy"},
                                           {"kind": "bot", "level": "easy"}])
         first = Client(srv, table["id"], 0, table["tokens"][0], seed=3)
         asyncio.run(first.play(max_actions=4))
-        before = Store(db).load_web_table(table["id"])
-    assert before is not None and before["actions"] >= 3
+        before = stored(db, lambda s: s.load_web_table(table["id"]))
+    assert before is not None and before.actions >= 3
     with ServerThread(db, rate=(1000, 1000), limits=LOOSE) as srv:
         again = Client(srv, table["id"], 0, table["tokens"][0], seed=4)
         asyncio.run(asyncio.wait_for(again.play(), timeout=120))
         state = again.frames[0]
-        assert state["count"] >= before["actions"], "the table came back where it was"
+        assert state["count"] >= before.actions, "the table came back where it was"
         assert any("Deal 1" in line or "plays" in line for line in state["log"]), "and its announcements"
-        after = Store(db).load_web_table(table["id"])
-        assert after is not None and after["finished"]
-        assert json.loads(after["record"])["actions"][: before["actions"]] == json.loads(before["record"])["actions"]
-    finished = Store(db).finished_games()
-    assert finished and finished[0]["game"] == "schafkopf" and finished[0]["human_seat"] == 0
+        after = stored(db, lambda s: s.load_web_table(table["id"]))
+        assert after is not None and after.finished
+        assert json.loads(after.record)["actions"][: before.actions] == json.loads(before.record)["actions"]
+    finished = stored(db, lambda s: s.finished_games())
+    assert finished and finished[0].game == "schafkopf" and finished[0].human_seat == 0
 
 
 def test_bots_in_worker_processes(tmp_path: Any) -> None:
@@ -360,8 +362,8 @@ def test_undo_and_replay_against_computer_players_only(server: Any) -> None:
             await ws.send(json.dumps({"type": "undo"}))
             frame = await next_state(ws)
             assert frame["view"]["current_player"] == 0 and frame["count"] > asked_at
-        row = Store(server.db).load_web_table(solo["id"])
-        assert row is not None and any(a.startswith("#undo ") for a in json.loads(row["record"])["actions"])
+        row = open_store(server.db).load_web_table(solo["id"])
+        assert row is not None and any(a.startswith("#undo ") for a in json.loads(row.record)["actions"])
         async with websockets.connect(f"{server.ws_url}/ws/{duo['id']}") as ws, \
                 websockets.connect(f"{server.ws_url}/ws/{duo['id']}") as other:
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": duo["tokens"][0]}))

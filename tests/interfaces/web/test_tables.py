@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from parlour.store import Store
+from parlour.store import open_store
 from parlour.table import CannotUndo
 from parlour.web import tables as tables_module
 from parlour.web.tables import LiveTable, Tables
@@ -54,7 +54,7 @@ def solo_table(tables: Tables, game: str, seed: int) -> str:
 @pytest.mark.parametrize("game", GAMES)
 def test_remembered_undo_answer_equals_the_replay(tmp_path: Any, game: str) -> None:
     async def scenario() -> None:
-        tables = Tables(Store(tmp_path / "u.db"), workers=0)
+        tables = Tables(open_store(tmp_path / "u.db"), workers=0)
         try:
             live = tables.get(solo_table(tables, game, seed=7))
             assert live is not None
@@ -78,11 +78,11 @@ def test_remembered_undo_answer_equals_the_replay(tmp_path: Any, game: str) -> N
     asyncio.run(scenario())
 
 
-def test_an_action_is_announced_after_it_is_saved_with_the_immediate_replies(tmp_path: Any) -> None:
-    db = tmp_path / "a.db"
+def test_an_action_is_announced_after_it_is_saved_with_the_immediate_replies(database: str) -> None:
+    db = database
 
     async def scenario() -> tuple[str, int, list[str]]:
-        store = Store(db)
+        store = open_store(db)
         tables = Tables(store, workers=0)
         try:
             live = tables.get(solo_table(tables, "schafkopf", seed=3))
@@ -93,7 +93,7 @@ def test_an_action_is_announced_after_it_is_saved_with_the_immediate_replies(tmp
             async def listen() -> None:
                 async for message in sub:
                     row = store.load_web_table(live.id)
-                    assert row is not None and row["actions"] >= message["count"], "announced before it was saved"
+                    assert row is not None and row.actions >= message["count"], "announced before it was saved"
                     messages.append(message)
 
             listener = asyncio.create_task(listen())
@@ -125,18 +125,20 @@ def test_an_action_is_announced_after_it_is_saved_with_the_immediate_replies(tmp
     table_id, count, actions = asyncio.run(scenario())
 
     async def restart() -> None:
-        tables = Tables(Store(db), workers=0)
+        store = open_store(db)
+        tables = Tables(store, workers=0)
         try:
             live = tables.get(table_id)
             assert live is not None and live.count == count and live.table.state.actions == actions
         finally:
             tables.close()
+            store.close()
 
     asyncio.run(restart())
 
 
 def test_an_inline_level_found_slow_goes_to_the_pool(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    tables = Tables(Store(tmp_path / "s.db"), workers=0)
+    tables = Tables(open_store(tmp_path / "s.db"), workers=0)
     try:
         from parlour.registry import load
 
@@ -157,7 +159,7 @@ def test_an_inline_level_found_slow_goes_to_the_pool(tmp_path: Any, monkeypatch:
 
 def test_levels_outside_the_event_loop_play_in_worker_processes(tmp_path: Any) -> None:
     async def scenario() -> None:
-        tables = Tables(Store(tmp_path / "p.db"), workers=1, inline=())
+        tables = Tables(open_store(tmp_path / "p.db"), workers=1, inline=())
         try:
             live = tables.get(solo_table(tables, "gops", seed=5))
             assert live is not None
@@ -174,11 +176,12 @@ def test_levels_outside_the_event_loop_play_in_worker_processes(tmp_path: Any) -
     asyncio.run(scenario())
 
 
-def test_a_table_nobody_watches_leaves_memory_and_comes_back_from_the_store(tmp_path: Any) -> None:
+def test_a_table_nobody_watches_leaves_memory_and_comes_back_from_the_store(database: str) -> None:
     """Finished: dropped as its last watcher leaves; unfinished: after ``IDLE_KEPT`` idle seconds."""
 
     async def scenario() -> None:
-        tables = Tables(Store(tmp_path / "m.db"), workers=0)
+        store = open_store(database)
+        tables = Tables(store, workers=0)
         try:
             finished = tables.get(solo_table(tables, "gops", seed=5))
             waiting = tables.get(solo_table(tables, "truc", seed=6))
@@ -211,6 +214,7 @@ def test_a_table_nobody_watches_leaves_memory_and_comes_back_from_the_store(tmp_
             assert back is not None and back.count == waiting.count
         finally:
             tables.close()
+            store.close()
 
     asyncio.run(scenario())
 
@@ -258,12 +262,12 @@ def test_the_server_warms_each_games_players_before_it_serves(monkeypatch: pytes
     assert truc_bots._solve.cache_info().currsize > 1000
 
 
-def test_a_table_with_a_seed_past_64_bits_is_saved_and_told(tmp_path: Any) -> None:
+def test_a_table_with_a_seed_past_64_bits_is_saved_and_told(database: str) -> None:
     """The engine takes seeds of up to 77 digits; the fast JSON encoder stops at 64 bits, the store must not."""
     from parlour.web.jsontext import encode
 
     async def scenario() -> None:
-        store = Store(tmp_path / "big.db")
+        store = open_store(database)
         tables = Tables(store, workers=0)
         try:
             live = tables.get(solo_table(tables, "gops", seed=10**40 + 7))
@@ -271,7 +275,7 @@ def test_a_table_with_a_seed_past_64_bits_is_saved_and_told(tmp_path: Any) -> No
             await tables.act(live, 0, live.table.state.legal_actions()[0])
             await settled(live)
             row = store.load_web_table(live.id)
-            assert row is not None and row["actions"] == live.count and str(10**40 + 7) in row["record"]
+            assert row is not None and row.actions == live.count and str(10**40 + 7) in row.record
             assert live.recent(5)
             assert str(10**40 + 7) in encode({"seed": live.table.state.seed})
         finally:

@@ -110,15 +110,16 @@ def describe(view: ClobbyView) -> list[str]:
 
 
 def felt(view: ClobbyView) -> list[tuple[str, list[str]]]:
-    """The upcard, face up on the table all deal (``describe`` names it), with the trump once fixed:
-    drawn where the eye is, not only said."""
+    """The upcard, face up on the table all deal (``describe`` names it), and beside it the trump
+    suit once fixed (it need not be the upcard's, after the second round): both drawn where the
+    eye is, not only said.  Sans tout and tout atout have no suit to draw: the upcard's caption says them."""
     upcard = view.get("upcard")
     if not upcard:
         return []
     trump = view.get("trump")
-    caption = "Upcard" if trump is None else f"Upcard · trump {trump}" if trump in SUIT_NAMES \
-        else f"Upcard · {trump.replace('-', ' ')}"
-    return [(caption, [upcard])]
+    if trump in SUIT_NAMES:
+        return [("Upcard", [upcard]), ("Trump", [str(trump)])]
+    return [("Upcard" if trump is None else f"Upcard · {trump.replace('-', ' ')}", [upcard])]
 
 
 def summarize(summary: dict[str, Any]) -> list[str]:

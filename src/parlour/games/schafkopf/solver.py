@@ -22,16 +22,13 @@ What is solved, and how:
 - **Ramsch** (each for himself).  Not zero-sum between two sides, so "perfect play" needs a
   definition: the *paranoid* one (Sturtevant): the seat we solve for maximises its margin (its
   deal score minus the mean of the other two), and the other two minimise it together.  That is
-  zero-sum again, so alpha-beta applies; the state at a trick boundary carries what the Ramsch
-  score depends on beyond the cards (each seat's pips so far and the order of the seats' latest
-  tricks: it decides "no trick", "all tricks" and the tie rule), and the skat goes to the last
-  trick's winner.  The engine's ``ramsch_result`` scores the leaves, so the rule's tie order is
-  shared, not copied.  That value is not the additive two-side count the kernel searches (it
-  depends on each seat's pips and on the order of the tricks), so the Ramsch search is still
-  the pure-Python alpha-beta below: fail-soft per card, a transposition table at trick starts
-  keyed on the hands, the leader and that history, moves ordered (the cheap cards first), and
-  *equivalent cards* (two cards of one hand adjacent in rank within their suit, trumps being a
-  suit, with no card between them still out and with the same pips, are one move).
+  zero-sum again, so alpha-beta applies.  Its value is no count of one side's cards (it depends
+  on every seat's pips and on the order of the tricks: "no trick", "all tricks" and the tie
+  rule), so the kernel searches it in its ``LOWEST`` scoring mode (``tables.RAMSCH``): the
+  history it needs (each seat's pips so far and their places by latest trick, packed in 27
+  bits) travels with the search and is part of each table entry's key, with the skat's pips
+  and the dealer; the leaf scores the deal by RULES.md's order of rules.  The root seat is
+  turned to the kernel's seat 0, so one table serves every root.
 """
 
 from __future__ import annotations
@@ -40,22 +37,18 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...cards import bit_indices
 from ...search.pimc import ActionValues
-from ...search.solver import TrickSolver
+from ...search.solver import Past, TrickSolver
 from . import tables
 from .rules import (
     FOLLOW_MASK,
     ORDER,
     PIP,
     SEAT,
-    SUIT_OF,
     WIN,
     OpenPosition,
     SchafkopfState,
-    beats,
     pips_of,
-    ramsch_result,
 )
 
 #: the levels of the soloist's score, lowest first
@@ -94,35 +87,6 @@ class Position:
         if self.trick:
             return hand & FOLLOW_MASK[self.trick[0]] or hand
         return hand
-
-
-def _moves(legal: int, out: int) -> list[int]:
-    """The legal cards, one per class of equivalent cards (see the module docstring)."""
-    moves: list[int] = []
-    prev = -1
-    while legal:
-        low = legal & -legal
-        c = low.bit_length() - 1
-        legal ^= low
-        if (prev >= 0 and SUIT_OF[c] == SUIT_OF[prev] and PIP[c] == PIP[prev]
-                and not out & (low - (2 << prev))):
-            prev = c
-            continue
-        moves.append(c)
-        prev = c
-    return moves
-
-
-def _ordered(moves: list[int], trick: list[int]) -> list[int]:
-    """A Ramsch follower's cards, the ones that lose the trick first and the cheapest first
-    (each for himself, nobody wants a trick's pips)."""
-    if not trick or len(moves) < 2:
-        return moves
-    best = trick[0]
-    for c in trick[1:]:
-        if beats(c, best):
-            best = c
-    return sorted(moves, key=lambda c: (beats(c, best), PIP[c]))
 
 
 # -- solo: the compiled kernel --------------------------------------------------------------
@@ -224,111 +188,47 @@ class SoloSolver:
         return SOLO_LEVELS[lo]
 
 
-# -- Ramsch: paranoid alpha-beta in Python ---------------------------------------------------
+# -- Ramsch: paranoid, on the compiled kernel's LOWEST mode ------------------------------------
 
-def _ramsch_leaf(pips: tuple[int, int, int], order: tuple[int, ...], skat_pips: int, dealer: int,
-                 root: int) -> int:
-    """Twice the root seat's margin when the deal ends (integers keep the search exact)."""
-    final = list(pips)
-    final[order[-1]] += skat_pips
-    tricks = [0, 0, 0]
-    for s in order:
-        tricks[s] = 1  # only "none", "some" and "all" matter
-    if len(order) == 1:
-        tricks[order[0]] = 10
-    winners = list(order)  # later tricks later: the tie rule compares latest tricks only
-    add, scorer, _ = ramsch_result(final, tricks, winners, dealer)
-    v = add[scorer]
-    return 2 * v if scorer == root else -v
+#: rows of the Ramsch searcher's table
+RAMSCH_TT_BITS = 18
+#: the kernel's Ramsch values run from 0 to twice this (``Objective.lowest``): twice the largest score
+RAMSCH_SPAN = 2 * max(abs(v) for v in tables.RAMSCH.scores)
+
+
+def _ramsch_searcher() -> TrickSolver:
+    """This thread's Ramsch searcher: the root seat (seat 0) maximises, the other two minimise."""
+    got: TrickSolver | None = getattr(_local, "ramsch", None)
+    if got is None:
+        got = _local.ramsch = TrickSolver(tables.RAMSCH_RULES, tables.RAMSCH, (0,), tt_bits=RAMSCH_TT_BITS,
+                                          counted=(1, 2))
+    return got
 
 
 class RamschSolver:
-    """Paranoid alpha-beta for one root seat in a Ramsch (see the module docstring)."""
+    """Paranoid perfect play for one root seat in a Ramsch (see the module docstring).
+
+    The positions are turned so that the root is the kernel's seat 0, as a solo's soloist is, so
+    one searcher's table serves every root; its entries key on the history (``solver.Past``)."""
 
     def __init__(self, root: int, dealer: int, skat: int) -> None:
         self.root = root
         self.dealer = dealer
         self.skat_pips = pips_of(skat)
-        self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
-
-    def search(self, hands: list[int], leader: int, trick: list[int], pips: tuple[int, int, int],
-               order: tuple[int, ...], alpha: int, beta: int) -> int:
-        n = len(trick)
-        tt = None
-        if n == 0:
-            if not (hands[0] | hands[1] | hands[2]):
-                return _ramsch_leaf(pips, order, self.skat_pips, self.dealer, self.root)
-            key = (hands[0], hands[1], hands[2], leader, pips, order)
-            tt = self.tt.get(key)
-            if tt is not None:
-                lo, hi = tt
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            a0, b0 = alpha, beta
-        self.nodes += 1
-        root = self.root
-        mover = (leader + n) % 3
-        hand = hands[mover]
-        legal = hand & FOLLOW_MASK[trick[0]] or hand if n else hand
-        out = hands[0] | hands[1] | hands[2]
-        for c in trick:
-            out |= 1 << c
-        moves = _moves(legal, out)
-        maxing = mover == root
-        if n:
-            moves = _ordered(moves, trick)
-        best = -_INF if maxing else _INF
-        for c in moves:
-            hands[mover] = hand ^ (1 << c)
-            if n == 2:
-                t0, t1 = trick
-                w = SEAT[leader * 3 + WIN[t0 << 10 | t1 << 5 | c]]
-                p = PIP[t0] + PIP[t1] + PIP[c]
-                new = list(pips)
-                new[w] += p
-                v = self.search(hands, w, [], (new[0], new[1], new[2]),
-                                tuple(s for s in order if s != w) + (w,), alpha, beta)
-            else:
-                trick.append(c)
-                v = self.search(hands, leader, trick, pips, order, alpha, beta)
-                trick.pop()
-            hands[mover] = hand
-            if maxing:
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            else:
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if v <= alpha:
-                            break
-        if n == 0:
-            lo, hi = tt if tt is not None else (-_INF, _INF)
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.tt[key] = (lo, hi)
-        return best
 
     def value(self, pos: Position) -> int:
         """Twice the root seat's margin under paranoid perfect play."""
-        p0, p1, p2 = pos.pips
-        return self.search(list(pos.hands), pos.leader, list(pos.trick), (p0, p1, p2), pos.order, -9, 9)
+        r = self.root
+        turned = [(r + k) % 3 for k in range(3)]  # the kernel's seat k is the game's seat r + k
+        past = Past(points=(pos.pips[turned[0]], pos.pips[turned[1]], pos.pips[turned[2]]),
+                    latest=tuple((s - r) % 3 for s in pos.order), extra=self.skat_pips, dealer=(self.dealer - r) % 3)
+        searcher = _ramsch_searcher()
+        before = searcher.nodes
+        value = searcher.exact([pos.hands[s] for s in turned], (pos.leader - r) % 3, pos.trick,
+                               guess=RAMSCH_SPAN, past=past) - RAMSCH_SPAN
+        self.nodes += searcher.nodes - before
+        return value
 
 
 # -- the public entry points: values in *margin* units (a seat's deal score minus the mean of the others) --
@@ -390,30 +290,24 @@ def position_from_open(deal: OpenPosition) -> Position:
 
 
 def action_values(pos: Position) -> ActionValues:
-    """The mover's margin after each of its legal cards (by code), under perfect play (equivalent
-    cards share one)."""
+    """The mover's margin after each of its legal cards (by code), under perfect play (each class
+    of equivalent cards is solved once, by the kernel's own test: ``TrickSolver.representatives``)."""
     seat = pos.to_move
     legal = pos.legal()
-    still = pos.hands[0] | pos.hands[1] | pos.hands[2]
+    others = (pos.hands[0] | pos.hands[1] | pos.hands[2]) & ~pos.hands[seat]
     for c in pos.trick:
-        still |= 1 << c
-    reps = _moves(legal, still)
+        others |= 1 << c
+    core = _ramsch_searcher() if pos.soloist is None else _searchers()[0]
     values: dict[int, float] = {}
     if pos.soloist is None:
         solver = RamschSolver(seat, pos.dealer, pos.skat)
-        for c in reps:
+        for c in core.representatives(legal, others):
             values[c] = solver.value(after(pos, c)) / 2
     else:
         solo = SoloSolver(pos.soloist)
         guess = 2
-        for c in reps:
+        for c in core.representatives(legal, others):
             score = solo.score(after(pos, c), guess)
             guess = score
             values[c] = solo_margin(score, pos.soloist, seat)
-    # the equivalent cards skipped above take the value of the card they follow
-    out: ActionValues = {}
-    last = 0.0
-    for c in bit_indices(legal):
-        last = values.get(c, last)
-        out[ORDER[c]] = last
-    return out
+    return {ORDER[c]: v for c, v in core.spread(values, legal).items()}

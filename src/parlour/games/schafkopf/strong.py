@@ -8,8 +8,8 @@ How it decides (issue 13):
   leads to, and plays the best.  When few enough tricks are left (``EXACT_SOLO`` / ``EXACT_RAMSCH``
   including the current one) each deal is solved exactly by ``solver.py`` (solo: the soloist's
   real score, schneider/schwarz included; Ramsch: the paranoid value of its own scoring).
-  Earlier, an exact solve costs too much for a sampled deal (a solo's on the compiled core, a
-  Ramsch's in pure Python: ``bench/bench_solver_schafkopf.py`` measures both), so each card is
+  Earlier, an exact solve costs too much for a sampled deal (both on the compiled core, a
+  Ramsch in its LOWEST mode: ``bench/bench_solver_schafkopf.py`` measures both), so each card is
   valued by a *hybrid playout* on that deal: every seat plays on by the easy player's rules
   until ``EXACT_*`` tricks are left, and the solver then finishes the deal exactly.  That is a
   weaker evaluator than a full solve; it is what the budget buys.
@@ -47,7 +47,8 @@ from .solver import action_values, position_from_open, position_value
 
 #: the exact solver takes over when this many tricks are left (the current one included)
 EXACT_SOLO = 5  # measured: 7 (every card valued exactly, ~40 samples) did worse, +0.30 against +0.53 on 60 packs
-EXACT_RAMSCH = 4
+EXACT_RAMSCH = 4  # measured on the same 100 packs (cpu:2): 7 (the Ramsch on the kernel affords it) did no
+# better, +0.36 +- 0.15 (95 %) against +0.46 +- 0.15: its paranoid solve assumes the other two play together
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
 #: seconds per card decision of ``make("schafkopf", "strong")`` (the ``--think`` default).  Measured

@@ -11,10 +11,13 @@ what differs is what is counted:
   pips of the tricks already taken;
 - :data:`TRICKS`: tricks instead of pips, for "all tricks" (+6) and "no trick" (-6).
 
-A Ramsch (each for himself) is not a two-sided count; its search stays in ``solver.py``.
+- :data:`RAMSCH`: each for himself, the kernel's ``LOWEST`` scoring (its value depends on every
+  seat's pips and the order of the tricks, so it is a scoring mode, not a count).
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from ...search.trick_rules import Objective, TrickRules
 from .rules import FOLLOW_MASK, PIP, POWER, SUIT_OF
@@ -37,7 +40,14 @@ RULES = TrickRules(
                 tuple(40 + c if c < 14 else (0 if PIP[c] == 11 else 10 - (c - 14) % 6) for c in range(NCARDS))),
 )
 
+#: a Ramsch's leads (nobody wants a trick): plain cards before trumps, the fewest pips and the
+#: lowest first (measured on whole Ramsch deals: a fifth fewer nodes than the solo's order)
+_RAMSCH_LEADS = tuple((100 if RULES.trumps(c) else 0) + 10 * PIP[c] - POWER[c][c] for c in range(NCARDS))
+RAMSCH_RULES = dataclasses.replace(RULES, lead_order=(_RAMSCH_LEADS, _RAMSCH_LEADS))
+
 #: the soloist's pips
 PIPS = Objective(PIP)
 #: the soloist's tricks
 TRICKS = Objective.tricks(NCARDS)
+#: a Ramsch (RULES.md): every trick -4, no trick +4, the fewest pips +2 (the skat to the last trick)
+RAMSCH = Objective.lowest(PIP, all_tricks=-4, no_trick=4, fewest=2)

@@ -168,6 +168,10 @@ class Solver:
         _, movable, others = _movable(hands, leader, trick)
         return self._core.representatives(movable, others)
 
+    def spread(self, values: dict[int, int], movable: int) -> dict[int, int]:
+        """Every card of ``movable`` with its class's value, from the representatives' (the core's)."""
+        return self._core.spread(values, movable)
+
 
 def root_values(solver: Solver, hands: Sequence[int], leader: int, trick: Sequence[int]) -> dict[int, int]:
     """The value (as ``Solver.value``) after each legal card of the seat to move.
@@ -178,15 +182,7 @@ def root_values(solver: Solver, hands: Sequence[int], leader: int, trick: Sequen
     _, movable, _ = _movable(hands, leader, trick)
     reps = solver.representatives(hands, leader, trick)
     values = dict(zip(reps, solver.move_values(hands, leader, trick, reps), strict=True))
-    out: dict[int, int] = {}
-    v = 0
-    for s in range(4):  # each suit high to low: a card takes the value of the nearest class head above it
-        for r in range(8, -1, -1):
-            c = 9 * s + r
-            if movable >> c & 1:
-                v = values.get(c, v)
-                out[c] = v
-    return out
+    return solver.spread(values, movable)
 
 
 def chips_won(contract: int, trump: int, soloist_pips: int, tricks_taken: bool) -> int:

@@ -107,6 +107,14 @@ def describe(view: SixBidView) -> list[str]:
     return lines
 
 
+def felt(view: SixBidView) -> list[tuple[str, list[str]]]:
+    """The trump suit, once the contract has one (``describe`` names it): drawn on the table."""
+    trump = view.get("trump")
+    if trump not in SUIT_NAMES or view.get("contract") in (None, "misere", "spread"):
+        return []
+    return [("Trump", [str(trump)])]
+
+
 def summary_felt(summary: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """The widow, face up once the deal is over (``summarize`` names it)."""
     widow = list(summary.get("widow") or [])

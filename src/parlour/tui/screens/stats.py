@@ -16,15 +16,15 @@ from .dialogs import SCROLL_KEYS, Sheet
 def recent_lines(store: Store, limit: int = 12) -> list[str]:
     lines = []
     for r in store.finished_games(limit=limit):
-        if r["human_seat"] is None:
+        if r.human_seat is None:
             result = "demo"
-        elif r["winner"] is None:
+        elif r.winner is None:
             result = "drawn"
         else:
-            result = "won" if r["winner"] == r["human_seat"] else "lost"
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["finished"]))
-        scores = " ".join(str(s) for s in r["scores"])
-        lines.append(f"#{r['id']:<4} {when}  {r['game']:<10} vs {r['level']:<7} {result:<6} scores {scores}")
+            result = "won" if r.winner == r.human_seat else "lost"
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.finished))
+        scores = " ".join(str(s) for s in r.scores)
+        lines.append(f"#{r.id:<4} {when}  {r.game:<10} vs {r.level:<7} {result:<6} scores {scores}")
     return lines
 
 

@@ -36,9 +36,12 @@ from textual.worker import Worker, WorkerState
 
 from ...cards import pretty_action
 from ...engine import IllegalAction, bot_rng
+from ...keyseq import KeySequence
 from ...store import Store
 from ...table import CannotUndo, Event, NotYourTurn, seat_names
 from ...text import (
+    CHOOSE_AGAIN,
+    TABLE_LETTER_FUNCTIONS,
     actions_for_key,
     deal_summary,
     describe,
@@ -49,6 +52,8 @@ from ...text import (
     narrate,
     plural,
     prompt,
+    refuse_action,
+    refuse_card,
     refuse_key,
     retell,
     seat_labels,
@@ -60,7 +65,6 @@ from ...views import View
 from ..arrival import ShownHand
 from ..cardtext import pretty_line
 from ..choices import arrange
-from ..keyseq import KeySequence
 from ..messages import Ring
 from ..session import Session
 from ..settings import (
@@ -121,9 +125,8 @@ class TableScreen(Screen[None]):
                     "jokes": ("switch('jokes')", "Jokes")}
     #: The table's own keys (``parlour.text.TABLE_KEYS``) -> the screen's action; a table letter is
     #: bound in upper case always, in lower case where the game does not use it (``table_letter``).
-    TABLE_ACTIONS = {"l": "last_trick", "u": "undo", "r": "replay", "s": "score_sheet", "o": "options",
-                     "full_stop": "hint", "question_mark": "help", "equals_sign": "switch('sort_hand')",
-                     "plus": "delay(-1)", "minus": "delay(1)"}
+    TABLE_ACTIONS = {**TABLE_LETTER_FUNCTIONS, "full_stop": "hint", "question_mark": "help",
+                     "equals_sign": "switch('sort_hand')", "plus": "delay(-1)", "minus": "delay(1)"}
     #: The settings a key switches on and off, and what the table says after (on, off).
     TOGGLES = {"sound": ("Sound on: the terminal bell rings on events.", "Sound off."),
                "sort_hand": ("Your hand is sorted.", "Your hand stays in the order the cards arrived."),
@@ -690,8 +693,7 @@ class TableScreen(Screen[None]):
             if card in self.card_choices:
                 self.pick_card(self.hand.index(card))
             elif self._can_act():
-                self.say(f"{char.upper()} is {pretty_action(card)}, which you may not play now: "
-                         f"{pretty_action(self.table.state.why_not(card))}.", error=True)
+                self.say(pretty_action(refuse_card(char, card, self.table.state.why_not(card))), error=True)
                 self.ring()
         elif self._can_act() or char.lower() in "123456789":
             self.say(refuse_key(game, char), error=True)
@@ -716,8 +718,7 @@ class TableScreen(Screen[None]):
     def refuse(self, action: str) -> None:
         """Say in one line why ``action`` is not possible now, asking the engine (nothing is played)."""
         why = self.table.state.why_not(action)
-        self.say(f"{pretty_action(action)} is not possible now" + (f": {pretty_action(why)}." if why else "."),
-                 error=True)
+        self.say(pretty_action(refuse_action(action, why)), error=True)
         self.ring()
 
     def press_choice(self, actions: list[str]) -> None:
@@ -737,7 +738,7 @@ class TableScreen(Screen[None]):
         self.button_cursor = self.buttons.index(nxt)
         self.refresh_view()
         self.query_one(ActionBar).show(self.buttons, self.button_keys, self.buttons.index(nxt))
-        self.say(f"{nxt}: Enter makes it; the same key again picks the next one.")
+        self.say(CHOOSE_AGAIN.format(action=nxt))
 
     def action_hint(self) -> None:
         """``.``: the suggested move; ``.`` again (or Enter) makes it."""

@@ -2,7 +2,8 @@
 // only shows the frames it is sent (its own seat's view) and turns keys and clicks into messages.  The keys
 // are the terminal table's (parlour.text: the game's CHOICE_KEYS, card keys bound to cards for the deal),
 // sent by the server, so both tables read a key alike.
-import { backSVG, cardName, cardSVG, isCard, prettyText, spokenText } from "./cards.js";
+import { backSVG, cardName, cardSVG, isCard, itemName, itemSVG, prettyText, spokenText } from "./cards.js";
+import { moveCards, placesBefore } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 let four = localStorage.getItem("parlour-four") === "1";
@@ -196,12 +197,6 @@ function inviteItems(invites, watch) {
 }
 
 // ---------------------------------------------------------------- the history
-function result(row) {
-  if (row.human_seat === null || row.human_seat === undefined) return "demo";
-  if (row.winner === null || row.winner === undefined) return "drawn";
-  return row.winner === row.human_seat ? "won" : "lost";
-}
-
 // The seat links this browser has opened (table, seat, token): what proves which games are its own.
 function seatLinks() {
   try { return JSON.parse(localStorage.getItem("parlour-seats") || "[]"); } catch { return []; }
@@ -223,18 +218,14 @@ async function history() {
   const mine = await (await postJSON("/api/my-games", { links: seatLinks() })).json();
   const myRows = $("my-games").tBodies[0];
   $("no-my-games").hidden = mine.games.length > 0;
-  for (const g of mine.games.slice().reverse()) {
+  for (const g of mine.games.slice().reverse()) {  // g.result: parlour.text.game_result, as `parlour history` says it
     const when = g.when ? new Date(g.when * 1000).toLocaleString() : "";
-    let outcome = !g.finished ? "not finished" : g.winner === null ? (g.ended ? "no winner" : "drawn") : g.winner === g.seat ? "won" : "lost";
-    const seats = seatNames(g.names.length);
-    if (g.ended) outcome += g.ended.seat === g.seat ? " (you resigned)" : ` (${seats[g.ended.seat]} resigned)`;
-    else if ((g.left || []).includes(g.seat)) outcome = "you left your seat (a computer played on)";
     const link = { table: g.table, seat: g.seat, token: seatLinks().find((l) => l.table === g.table && l.seat === g.seat).token };
     const cell = g.finished
       ? el("button", { type: "button", class: "my-record", onclick: () => showMyRecord(g.game, link) }, "Record")
       : el("a", { href: `/t/${g.table}#seat=${g.seat}&k=${link.token}` }, "Back to the table");
     myRows.append(el("tr", { "data-table": g.table }, el("td", {}, String(g.game)), el("td", {}, g.names.filter((n) => n).join(", ")),
-      el("td", {}, outcome), el("td", {}, g.scores ? g.scores.join(" ") : ""), el("td", {}, when), el("td", {}, cell)));
+      el("td", {}, g.result), el("td", {}, g.scores ? g.scores.join(" ") : ""), el("td", {}, when), el("td", {}, cell)));
   }
   const res = await fetch("/api/history");
   if (!res.ok) return;  // this server does not share its history: only your own games
@@ -249,7 +240,7 @@ async function history() {
     const open = el("button", { type: "button", class: "record", "data-id": g.id, onclick: () => showRecord(g.id) },
       `Record of #${g.id}`);
     rows.append(el("tr", { "data-id": g.id }, el("td", {}, `#${g.id}`), el("td", {}, String(g.game)),
-      el("td", {}, String(g.level)), el("td", {}, result(g)), el("td", {}, scores), el("td", {}, when),
+      el("td", {}, String(g.level)), el("td", {}, g.result), el("td", {}, scores), el("td", {}, when),
       el("td", {}, open)));
   }
 }
@@ -295,8 +286,8 @@ function clientSeed() {
 
 // ---------------------------------------------------------------- the table
 const T = { ws: null, frame: null, waiting: null, seat: null, token: null, id: null, cursor: 0, retry: 0, dealsSeen: null,
-  keys: null, hint: null, opener: null, sequence: "", confirming: null, summaryDeal: null, reviews: {}, readyDeal: null,
-  asked: null };
+  keys: null, hint: null, opener: null, sequence: "", keying: false, waitingKeys: [], confirming: null,
+  summaryDeal: null, reviews: {}, readyDeal: null };
 
 function table(id) {
   T.id = id;
@@ -372,6 +363,9 @@ function connect() {
   });
   ws.addEventListener("message", (ev) => onFrame(JSON.parse(ev.data)));
   ws.addEventListener("close", () => {
+    T.keying = false;  // a choice of several keys half-typed is given up with the connection
+    T.sequence = "";
+    T.waitingKeys = [];
     // Losing the network keeps the seat: the same link takes it back.
     setStatus("Connection lost; reconnecting…");
     T.retry = Math.min(T.retry + 1, 10);
@@ -415,7 +409,7 @@ function say(lines) {
   log.scrollTop = log.scrollHeight;
 }
 
-// The keys of this game's table (sent with a full frame): the same as the terminal table's.
+// The keys of this game's table (sent with a full frame): the same as the terminal table's (see RUN, below).
 function setKeys(game, keys) {
   T.keys = { game, ...keys };
   $("keys-title").textContent = `Keys at the ${T.frame.title} table`;
@@ -424,8 +418,14 @@ function setKeys(game, keys) {
 
 function onFrame(f) {
   // A refusal at the table is said under the hand, where the move was tried; the question stays on the felt.
-  if (f.type === "error") { if (!T.frame) setStatus(f.message); tell(f.message); return; }
+  if (f.type === "error") {
+    if (!T.frame) setStatus(f.message);
+    if (T.keying) keysAnswered({ typed: "", said: f.message });  // (keys typed where they cannot be answered)
+    else tell(f.message);
+    return;
+  }
   if (f.type === "hint") { showHint(f); return; }
+  if (f.type === "keys") { keysAnswered(f); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
   if (f.type === "left") { location.href = "/"; return; }  // this person left their seat (the lobby, again)
   if (f.type === "review") { onReview(f); return; }
@@ -438,6 +438,8 @@ function onFrame(f) {
   if (f.full) $("log").replaceChildren();
   // What was said under the hand (a hint, a refusal) was about the position before: it goes with it.
   if (T.frame && f.count !== T.frame.count) { tell(""); T.sequence = ""; }
+  const prev = T.frame;
+  const before = placesBefore($("trick"), $("hand"));  // where the cards were, for the ones that move now
   T.frame = f;
   say(f.log || []);
   if (f.keys_help) setKeys(f.game, f.keys_help);
@@ -447,12 +449,23 @@ function onFrame(f) {
     pace.level = Math.min(pace.level, pace.burst);
   }
   render();
+  moveCards(prev, f, before, { trick: $("trick"), layer: $("flights"), seat: seatPlace, winner: winnerPlace }, four);
   // The deal summary, once per scored deal (not for a deal scored before this page opened).
   if (T.dealsSeen === null || f.full) T.dealsSeen = Math.max(T.dealsSeen ?? 0, f.deals_scored);
   else if (f.deals_scored > T.dealsSeen) {
     T.dealsSeen = f.deals_scored;
     if (f.summary && f.summary.length) showSummary(f);
   }
+}
+
+// Where a seat's cards come from on the page: its box at the table, or (this page's own seat) the hand.
+function seatPlace(seat) {
+  return seat === T.frame.seat ? $("hand") : $("others").querySelector(`[data-seat="${seat}"]`);
+}
+
+// Where a completed trick goes: to its winner (this page's seat: its hand), or for nobody's to the last trick.
+function winnerPlace(seat) {
+  return seat === null || seat === undefined ? $("last-area") : seatPlace(seat);
 }
 
 // Before the first deal: the people still taking their seats, and the commitment already made.
@@ -510,7 +523,8 @@ function cardButton(code, index, playable, reason, key) {
 // Cards played (a trick's ``[seat, card]`` pairs), each face with its seat's name under it.
 function played(cards, names) {
   return cards.filter(([, card]) => isCard(card)).map(([seat, card]) =>
-    el("div", { class: "played", role: "img", "aria-label": `${names[seat]}: ${cardName(card)}` },
+    el("div", { class: "played", role: "img", "aria-label": `${names[seat]}: ${cardName(card)}`, "data-seat": seat,
+      "data-card": card },
       el("div", { html: cardSVG(card, four) }), el("div", {}, names[seat])));
 }
 
@@ -534,7 +548,8 @@ function render() {
     const p = f.players[s];
     let who = p.kind === "bot" ? `computer (${p.level})` : (p.name || "invited") + (p.connected ? "" : " — away");
     if (p.stand_in) who += ` · computer (${p.stand_in}) plays for them`;
-    const box = el("div", { class: `seat${v.current_player === s ? " to-move" : ""}`, "aria-label": `${f.names[s]}, ${who}` });
+    const box = el("div", { class: `seat${v.current_player === s ? " to-move" : ""}`, "aria-label": `${f.names[s]}, ${who}`,
+      "data-seat": s });
     box.append(el("div", { class: "seat-name" }, `${f.names[s]} · ${who}${v.dealer === s ? " · dealer" : ""}`));
     const open = v.open_hands && v.open_hands[String(s)];
     if (open) box.append(faces(open, "row mini"));
@@ -601,7 +616,7 @@ function render() {
   for (const a of (f.buttons || [])) {
     if (!moves.includes(a)) continue;
     const key = (f.keys || {})[a] || "";
-    const keys = (f.sequences || {})[a] || sequenceOf(a) || key;
+    const keys = (f.sequences || {})[a] || key;
     const label = spokenText(a);
     choices.append(el("button", { type: "button", class: `choice${a === hinted ? " hinted" : ""}`, "data-action": a,
       "aria-keyshortcuts": key && keys === key ? key : null, "data-keys": keys || null, onclick: () => act(a) },
@@ -621,11 +636,12 @@ function render() {
   if (!document.querySelector("dialog[open]") && (hadFocus || document.activeElement === document.body)) focusCursor();
 }
 
-// Cards lying face up, in captioned groups (parlour.text.felt on the table, summary_felt with a deal's summary).
+// Cards lying face up, in captioned groups (parlour.text.felt on the table, summary_felt with a deal's summary);
+// an item may be a suit alone, the trump, drawn as a card of that suit.
 function feltGroups(groups) {
   return (groups || []).map(({ caption, cards }) => el("figure", { class: "felt-group" },
-    el("div", { class: "row", role: "img", "aria-label": `${spokenText(caption)}: ${cards.map(cardName).join(", ")}` },
-      ...cards.map((c) => el("span", { html: cardSVG(c, four) }))), el("figcaption", {}, prettyText(caption))));
+    el("div", { class: "row", role: "img", "aria-label": `${spokenText(caption)}: ${cards.map(itemName).join(", ")}` },
+      ...cards.map((c) => el("span", { html: itemSVG(c, four) }))), el("figcaption", {}, prettyText(caption))));
 }
 
 function focusCursor() {
@@ -677,7 +693,6 @@ function showSummary(f) {
 function askReview(deal) {
   if (!deal) return;
   if (T.reviews[deal]) { showReview(T.reviews[deal]); return; }
-  T.asked = deal;
   $("summary-review-status").textContent = `Asking for the review of deal ${deal}…`;
   send({ type: "review", deal });
 }
@@ -742,16 +757,21 @@ async function historyReview(ask, deal) {
   }
 }
 
-// Resigning or leaving one's seat ends something for the others too: it is asked once more, in a dialog.
+// Resigning or leaving one's seat cannot be taken back (and ends something for the others too, where
+// there are others): it is asked once more, in a dialog.
 const LEAVING = {
   resign: ["Resign the game?", "The game ends now for everyone at the table, and it is recorded as ended by your resignation."],
+  resignAlone: ["Resign the game?", "The game ends now, and it is recorded as lost by your resignation."],
   leave: ["Leave your seat?", "A computer player takes your seat for the rest of the game, and this link will no longer open it."],
 };
 
 function confirmLeaving(what) {
   T.confirming = what;
-  $("confirm-title").textContent = LEAVING[what][0];
-  $("confirm-text").textContent = LEAVING[what][1];
+  const f = T.frame;
+  const alone = f.players.every((p, s) => s === f.seat || p.kind === "bot");
+  const [title, text] = LEAVING[what === "resign" && alone ? "resignAlone" : what];
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
   $("confirm-yes").textContent = what === "resign" ? "Yes, resign" : "Yes, leave my seat";
   $("confirm-dialog").returnValue = "";
   openDialog("confirm-dialog");
@@ -818,114 +838,55 @@ function speed(step) {
   tell(next ? `The computer pauses ${next} s between moves.` : "The computer no longer pauses.");
 }
 
-// Whether the game uses a letter itself: for one of its choices, or as a card's rank (GOPS: q the queen).
-function gameLetter(low) {
-  const K = T.keys;
-  return Object.values(K.choice_keys).includes(low) || (K.rank_letters || []).includes(low);
-}
+// ---------------------------------------------------------------- keys
+// What a key means is parlour.text's, as at the terminal table, and the page only looks it up: the game's keys
+// come with its first frame (keys_help: what each character means at this table, ``meanings``, and why each is
+// refused when it does nothing now, ``refusals``), and every frame says what the game's keys do in its position
+// (key_actions, sequence_keys, refusals and card_refusals: parlour.web.views.key_answers).  A choice made with
+// several keys (x a s calls A♠, b 5 plays the card under 5 with bella) is decoded by the server, key by key, as
+// the terminal's parlour.keyseq decodes it; the keys pressed while it answers wait their turn.
 
-// The table's own letter a typed character means (parlour.text.table_letter): upper case always, lower
-// case unless the game uses that letter itself.
-function tableLetter(ch) {
-  const K = T.keys;
-  if (!K || ch.length !== 1) return null;
-  const low = ch.toLowerCase();
-  if (!K.table_letters.includes(low)) return null;
-  if (ch !== low) return low;
-  return gameLetter(ch) ? null : ch;
-}
+// What each of the page's and the table's functions does, by the names the server's ``meanings`` and ``fkeys``
+// give them (parlour.web.views.key_meanings; tests/interfaces/web/test_features.py checks every name is here).
+const RUN = {
+  hint: () => hint(),
+  help: () => openDialog("keys-dialog"),
+  faster: () => speed(-1),
+  slower: () => speed(1),
+  four: () => toggleFour(),
+  last_trick: () => showLastTrick(),
+  undo: () => { if (T.frame.can_undo) send({ type: "undo" }); else tell("Nothing to take back here."); },
+  replay: () => {
+    if (T.frame.can_replay) send({ type: "replay" });
+    else tell("The deal can be replayed only against computer players, after a deal.");
+  },
+  score_sheet: () => showSheet(),
+  options: () => tell("The options were chosen in the lobby, when the table was made."),
+  demo: () => { if (T.frame.seat !== null) send({ type: "demo" }); },
+  rules: () => showRules(),
+  quit: () => { location.href = "/"; },
+};
 
-// The legal choices a typed character picks (parlour.text.actions_for_key).
-function actionsForKey(ch, buttons) {
-  const f = T.frame;
-  const key = ch.toLowerCase();
-  const out = buttons.filter((a) => (f.keys || {})[a] === key);
-  if (!out.length && (key === "y" || key === "n")) {
-    const pick = key === "y" ? f.yes_no[0] : f.yes_no[1];
-    if (pick) out.push(pick);
-  }
-  return out;
-}
-
-// Why a key does nothing now (parlour.text.refuse_key): it is never given another meaning.  A choice the
-// game asks about now gives the engine's reason (the frame's ``illegal``, as for a card).
+// Why a key does nothing now: the engine's reason for a choice's key of the sort asked now (the frame's), else
+// the game's line for that character (parlour.text.refuse_key).
 function refuseKey(ch) {
-  const K = T.keys;
-  const key = ch.toLowerCase();
-  const meaning = Object.entries(K.choice_keys).find(([, k]) => k === key);
-  const why = meaning && (T.frame.illegal || {})[meaning[0]];
-  if (why) return `${ch.toUpperCase()} (${meaning[0]}) is not possible now: ${why}.`;
-  if (meaning) return `${ch.toUpperCase()} (${meaning[0].replace(" *", " a card")}) is not possible now.`;
-  if (key === "y" || key === "n") return `${ch.toUpperCase()} answers a yes/no question; none is asked now.`;
-  if (K.ranks_shown && (/^\d$/.test(key) || K.rank_letters.includes(key))) {
-    return `${ch.toUpperCase()} is not the rank of a card you may play now (the keys are the ranks ${K.ranks_shown}).`;
-  }
-  if (K.card_keys.includes(key)) return `${ch.toUpperCase()} is not the key of a card you may play now.`;
-  return `'${ch}' means nothing at this table (? lists the keys).`;
+  return (T.frame.refusals || {})[ch.toLowerCase()] || T.keys.refusals[ch] || "";
 }
 
-// All the keys of a choice that names a card (parlour.text.choice_sequence): its kind's key, the card's
-// rank, its suit ("call AS" -> "xas"), the same in every deal; "" for any other choice.
-function sequenceOf(action) {
-  const K = T.keys;
-  const [first, rest] = [action.split(" ")[0], action.split(" ").slice(1).join(" ")];
-  if (!K || !rest || !isCard(rest)) return "";
-  const key = K.choice_keys[`${first} *`];
-  return key ? key + rest.toLowerCase() : "";
+// One more key of a choice made with several ("" is Esc): the server decodes the keys typed so far.
+function typeKeys(ch) {
+  T.sequence = ch ? T.sequence + ch : "";
+  T.keying = true;
+  send({ type: "keys", keys: ch ? T.sequence : "" });
 }
 
-// One more key of a choice that names a card (parlour.text.card_choice); "" is Esc.
-function typeCardChoice(ch) {
-  const K = T.keys;
-  if (!ch) { T.sequence = ""; tell("Cancelled: choose again."); return; }
-  const typed = (T.sequence + ch).toLowerCase();
-  const word = K.card_kinds[typed[0]];
-  const Word = word.charAt(0).toUpperCase() + word.slice(1);
-  const rest = typed.slice(1).toUpperCase().replace("0", "T");
-  if (!rest) {
-    T.sequence = typed;
-    tell(`${Word} which card? Type its rank (${K.ranks.join(" ")}), then its suit (${K.suits.join(" ")}); Esc cancels.`);
-  } else if (!K.ranks.includes(rest[0])) {
-    tell(`${rest[0]} is not a rank: type one of ${K.ranks.join(" ")} (Esc cancels).`);
-  } else if (rest.length === 1) {
-    T.sequence = typed;
-    tell(`${Word} ${rest[0]} of which suit? Type ${K.suits.join(" ")} (Esc cancels).`);
-  } else if (!K.suits.includes(rest[1])) {
-    tell(`${rest[1]} is not a suit: type one of ${K.suits.join(" ")} (Esc cancels).`);
-  } else {
-    T.sequence = "";
-    const action = `${word} ${rest.slice(0, 2)}`;
-    if (legal().includes(action)) act(action);
-    else tell(`${action} is not possible now.`);
-  }
-}
-
-// One more key of a card played with an announcement (parlour.text.announced_choice): the kind's key, then
-// the key the card has in the hand all deal ("b" then Q♥'s key plays QH+bella); "" is Esc.
-function typeAnnounced(ch) {
-  const f = T.frame;
-  if (!ch) { T.sequence = ""; tell("Cancelled: choose again."); return; }
-  const typed = (T.sequence + ch).toLowerCase();
-  const word = T.keys.announce_kinds[typed[0]];
-  const suffix = `+${word}`;
-  const keyOf = f.card_keys || {};
-  if (typed.length === 1) {
-    T.sequence = typed;
-    const offers = legal().filter((a) => a.endsWith(suffix)).map((a) => a.slice(0, -suffix.length))
-      .map((c) => `${(keyOf[c] || "").toUpperCase()} ${c}`);
-    tell(`${word.charAt(0).toUpperCase() + word.slice(1)} with which card? Press its key` +
-      `${offers.length ? ` (${offers.join(", ")})` : ""}; Esc cancels.`);
-    return;
-  }
-  const card = (f.view.hand || []).find((c) => keyOf[c] === typed[1]);
-  if (!card) {
-    tell(`${typed[1].toUpperCase()} is not the key of a card in your hand: press a card's key (Esc cancels).`);
-    return;
-  }
-  T.sequence = "";
-  const action = card + suffix;
-  if (legal().includes(action)) act(action);
-  else tell(`${action} is not possible now.`);
+// The server's answer to typeKeys: what to say, and the keys that stand (none once the choice is made or
+// given up); then the keys pressed meanwhile, in order.
+function keysAnswered(f) {
+  T.keying = false;
+  T.sequence = f.typed || "";
+  if (f.said) tell(f.said);
+  for (const [key, ch] of T.waitingKeys.splice(0)) pressKey(key, ch);
 }
 
 // Several choices of one kind share a key (the cards one may call): the key moves between them.
@@ -936,38 +897,26 @@ function pressChoice(actions) {
   const next = actions[(actions.indexOf(current) + 1) % actions.length];
   const b = buttons.find((x) => x.dataset.action === next);
   if (b) b.focus();
-  tell(`${next}: Enter makes it; the same key again picks the next one.`);
+  tell(T.keys.choose_again.replace("{action}", next));
 }
-
-function tableKey(letter) {
-  const f = T.frame;
-  if (letter === "l") showLastTrick();
-  else if (letter === "u") { if (f.can_undo) send({ type: "undo" }); else tell("Nothing to take back here."); }
-  else if (letter === "r") { if (f.can_replay) send({ type: "replay" }); else tell("The deal can be replayed only against computer players, after a deal."); }
-  else if (letter === "s") showSheet();
-  else if (letter === "o") tell("The options were chosen in the lobby, when the table was made.");
-}
-
-// A terminal F-key function (the F-keys the browser leaves to pages, or their letters).
-function fkey(fn) {
-  if (fn === "demo") { if (T.frame.seat !== null) send({ type: "demo" }); }
-  else if (fn === "rules") showRules();
-  else if (fn === "replay") tableKey("r");
-  else if (fn === "quit") location.href = "/";
-  else if (fn === "slower") speed(1);
-  else if (fn === "faster") speed(-1);
-}
-
-const WEB_LETTERS = { i: "rules", q: "quit" };
 
 function onKey(ev) {
   if (document.querySelector("dialog[open]") || ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName) ||
       ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  const f = T.frame;
-  if (!f || !T.keys) return;
+  if (!T.frame || !T.keys) return;
   const key = ev.key;
   const ch = key.length === 1 ? key : "";
-  const stop = () => ev.preventDefault();
+  if (T.keying && (key === "Escape" || (ch && ch !== " "))) {  // the server is decoding a choice of several keys
+    ev.preventDefault();
+    T.waitingKeys.push([key, ch]);
+    return;
+  }
+  if (pressKey(key, ch)) ev.preventDefault();
+}
+
+// A key pressed at the table (``ch``: the character it types, if any); whether the page used it.
+function pressKey(key, ch) {
+  const f = T.frame;
   const moves = legal();
   const hand = f.view.hand || [];
   const cards = hand.filter((c) => moves.includes(c));
@@ -975,22 +924,16 @@ function onKey(ev) {
   const hinted = T.hint && T.hint.count === f.count ? T.hint.action : null;
   const active = document.activeElement;
   const onTable = active === document.body || $("hand").contains(active) || $("choices").contains(active);
-  if (T.sequence) {  // typing a card for a choice that names one: Esc cancels, any other key goes on
-    if (key === "Escape" || (ch && ch !== " ")) {
-      stop();
-      const typed = key === "Escape" ? "" : ch;
-      if ((T.keys.announce_kinds || {})[T.sequence[0]]) typeAnnounced(typed); else typeCardChoice(typed);
-      return;
-    }
+  if (T.sequence) {  // typing a choice of several keys: Esc cancels, any other key goes on
+    if (key === "Escape" || (ch && ch !== " ")) { typeKeys(key === "Escape" ? "" : ch); return true; }
     T.sequence = "";
   }
   if (/^F\d+$/.test(key)) {
     const fn = T.keys.fkeys[key.toLowerCase()];
-    if (fn) { stop(); fkey(fn); }
-    return;
+    if (fn) RUN[fn]();
+    return Boolean(fn);
   }
   if (key === "ArrowLeft" || key === "ArrowRight") {
-    stop();
     const step = key === "ArrowLeft" ? -1 : 1;
     if (cards.length) {
       const els = [...$("hand").children];
@@ -1001,51 +944,38 @@ function onKey(ev) {
       const i = els.indexOf(active);
       if (els.length) els[(i + step + els.length) % els.length].focus();
     }
-    return;
+    return true;
   }
   if ((key === "ArrowUp" || key === "ArrowDown") && !cards.length && f.yes_no && f.yes_no[0] && f.yes_no[1]) {
-    stop();
     act(key === "ArrowUp" ? f.yes_no[0] : f.yes_no[1]);  // ↑ yes, ↓ no, as in the original Le Truc
-    return;
+    return true;
   }
   if ((key === "Enter" || key === " " || key === "ArrowUp") && onTable) {
-    stop();
     if (hinted) act(hinted);
     else if (active && active.dataset.card && cards.includes(active.dataset.card)) act(active.dataset.card);
     else if (active && active.dataset.action && buttons.includes(active.dataset.action)) act(active.dataset.action);
     else if (active && active.dataset.card) tell(whyNot(active.dataset.card));
     else if (!moves.length) tell("It is not your turn.");
-    return;
+    return true;
   }
-  if (!ch || ch === " ") return;
-  stop();
-  if (ch === ".") { hint(); return; }
-  if (ch === "?") { openDialog("keys-dialog"); return; }
-  if (ch === "+" || ch === "-") { speed(ch === "+" ? -1 : 1); return; }
-  const letter = tableLetter(ch);
-  if (letter) { tableKey(letter); return; }
-  // the page's letters for F-keys: upper case always, lower case unless the game uses the letter (as tableLetter)
-  if (WEB_LETTERS[ch.toLowerCase()] && (ch !== ch.toLowerCase() || !gameLetter(ch))) {
-    fkey(WEB_LETTERS[ch.toLowerCase()]);
-    return;
-  }
-  if (ch.toLowerCase() === "v") { toggleFour(); return; }
-  if ((T.keys.announce_kinds || {})[ch.toLowerCase()] && cards.length) { typeAnnounced(ch); return; }
-  const picks = actionsForKey(ch, buttons);
-  if (picks.length && T.keys.card_kinds[ch.toLowerCase()] && sequenceOf(picks[0])) { typeCardChoice(ch); return; }
-  if (picks.length) { pressChoice(picks); return; }
-  const card = hand.find((c) => (f.card_keys || {})[c] === ch.toLowerCase());
+  if (!ch || ch === " ") return false;
+  const meaning = T.keys.meanings[ch];  // the table's or the page's own key
+  if (meaning) { RUN[meaning](); return true; }
+  const low = ch.toLowerCase();
+  if ((f.sequence_keys || []).includes(low)) { typeKeys(ch); return true; }
+  const picks = (f.key_actions || {})[low] || [];
+  if (picks.length) { pressChoice(picks); return true; }
+  const card = hand.find((c) => (f.card_keys || {})[c] === low);
   if (card) {
     if (cards.includes(card)) act(card);
     else if (moves.length) {
-      // the engine's reason (IllegalAction.why, sent as the frame's ``illegal``), as the card's tooltip says it
-      const why = (f.illegal || {})[card];
-      tell(`${ch.toUpperCase()} is ${card}, which you may not play now${why ? `: ${why}` : ""}.`);
+      tell((f.card_refusals || {})[card] || whyNot(card));  // the engine's reason, as the card's tooltip says it
       T.cursor = hand.indexOf(card);
     } else tell("It is not your turn.");
-    return;
+    return true;
   }
   if (moves.length || "123456789".includes(ch)) tell(refuseKey(ch));
+  return true;
 }
 
 $("keys-button").addEventListener("click", () => openDialog("keys-dialog"));

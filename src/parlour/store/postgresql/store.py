@@ -1,0 +1,117 @@
+"""``PostgreSQLStore``: the database-server backend (``--database postgresql://USER@HOST/DB``).
+
+Why PostgreSQL beside SQLite: several server processes, on one host or several, can share
+its tables; SQLite's file is one host's.  The store keeps a small pool of connections
+(psycopg_pool) in autocommit, so a save that is one statement is one round trip, and a
+transaction is a ``BEGIN``/``COMMIT`` around its statements.  The queries are SQLite's
+(``plumbing``), with ``%s`` for ``?``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+import psycopg_pool
+
+from ..base import Store
+from ..lock import AdvisoryLock, GameLock
+from ..plumbing import Args, Dialect, Result, Tx
+from ..schema import Table
+from .connect import connect, connection_settings, prepare, translate
+
+TIMEOUT = 5.0  # seconds to wait for a connection (the server's, or one of the pool's)
+POOL_SIZE = 4  # connections at most: the server's event loop uses one at a time, the threads the rest
+
+DIALECT = Dialect(
+    "postgresql", "%s", "strpos",
+    "(SELECT f.*, j #>> '{ended,how}' AS how,"
+    " CASE WHEN jsonb_typeof(j #> '{ended,seat}') = 'number' THEN (j #>> '{ended,seat}')::numeric END AS quitter"
+    " FROM finished_games AS f, LATERAL (SELECT CASE WHEN strpos(f.record, '\"ended\"') > 0"
+    " THEN parlour_json(f.record) END AS j) AS doc) AS e")
+
+
+class _Tx(Tx):
+    def __init__(self, conn: psycopg.Connection[tuple[Any, ...]]) -> None:
+        self.conn = conn
+
+    def execute(self, sql: str, args: Args = ()) -> Result:
+        return self.conn.execute(DIALECT.sql(sql), args)
+
+    def executemany(self, sql: str, rows: Iterable[Args]) -> None:
+        with self.conn.cursor() as cur:
+            cur.executemany(DIALECT.sql(sql), rows)
+
+    def insert(self, sql: str, args: Args) -> int:
+        row = self.conn.execute(DIALECT.sql(sql) + " RETURNING id", args).fetchone()
+        assert row is not None
+        return int(row[0])
+
+
+class PostgreSQLStore(Store):
+    """The saved-games database at ``url`` (``postgresql://`` or ``postgres://``, libpq's form).
+
+    ``where``: the URL as messages show it, without its password (``opening.shown``).
+    ``read_only_ok`` is accepted for the reading commands and changes nothing: a role that
+    may only read gets ``StoreReadOnly`` at its first write.
+    """
+
+    dialect = DIALECT
+
+    def __init__(self, url: str, *, where: str, read_only_ok: bool = False, timeout: float | None = None) -> None:
+        self.url = url
+        self.where = where
+        self.timeout = TIMEOUT if timeout is None else timeout
+        first = connect(url, where, self.timeout)  # a clear error now, not in the pool's threads
+        try:
+            prepare(first, where)
+        finally:
+            first.close()
+        self._pool: psycopg_pool.ConnectionPool[psycopg.Connection[tuple[Any, ...]]] = psycopg_pool.ConnectionPool(
+            url, kwargs=connection_settings(self.timeout), min_size=1, max_size=POOL_SIZE, open=False,
+            timeout=self.timeout, num_workers=1, name="parlour")
+        try:
+            self._pool.open(wait=True, timeout=self.timeout)
+        except psycopg_pool.PoolTimeout as exc:
+            self._pool.close()
+            raise translate(exc, where) from None
+
+    def _fetch(self, sql: str, args: Args = ()) -> list[tuple[Any, ...]]:
+        try:
+            with self._pool.connection() as conn:
+                return conn.execute(DIALECT.sql(sql), args).fetchall()
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            raise translate(exc, self.where) from None
+
+    def _run(self, sql: str, args: Args = ()) -> int:
+        try:
+            with self._pool.connection() as conn:
+                return conn.execute(DIALECT.sql(sql), args).rowcount
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            raise translate(exc, self.where) from None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Tx]:
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                yield _Tx(conn)
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            raise translate(exc, self.where) from None
+
+    def _after_copy(self, tx: Tx, table: Table) -> None:
+        """Rows copied with their own numbers: the identity column's next number comes after them."""
+        if any(c.kind == "serial" for c in table.columns):
+            tx.execute(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), max(id)) FROM {table.name}")
+
+    def game_lock(self, game: str, title: str | None = None) -> GameLock:
+        """A session advisory lock on a connection of its own (``lock.AdvisoryLock``)."""
+        try:
+            return AdvisoryLock.acquire(self.url, game, title or game,
+                                        lambda: connect(self.url, self.where, self.timeout))
+        except psycopg.Error as exc:
+            raise translate(exc, self.where) from None
+
+    def close(self) -> None:
+        self._pool.close()

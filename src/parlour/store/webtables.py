@@ -1,0 +1,96 @@
+"""The browser tables' queries (``parlour.web``), with the compare-and-set every action's save is.
+
+Why a compare-and-set on the action count, on both backends: several server processes may
+share one database (PostgreSQL), and a writer that did not see the latest action must be
+refused and reload, never overwrite it.  Both backends run the same ``UPDATE ... WHERE id = ?
+AND actions = ?``: SQLite holds its write lock for it, and PostgreSQL's row lock makes a
+second writer re-read the row after the first commits, so at most one of two writers that
+started from the same count succeeds.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Collection
+from typing import Any
+
+from .plumbing import Plumbing
+from .queries import INSERT_FINISHED
+from .rows import WebTable, decode_web_table
+
+_CHUNK = 500  # ids per DELETE: under SQLite's old limit of 999 parameters
+
+
+class WebTableQueries(Plumbing):
+    def create_web_table(self, table_id: str, game: str, record: str, seats: list[dict[str, Any]],
+                         settings: dict[str, Any], actions: int) -> None:
+        now = time.time()
+        self._run("INSERT INTO web_tables (id, game, record, seats, settings, actions, finished, created, updated)"
+                  " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)",
+                  (table_id, game, record, json.dumps(seats), json.dumps(settings), actions, now, now))
+
+    def save_web_table(self, table_id: str, record: str, seats: list[dict[str, Any]], *, expected: int,
+                       actions: int, finished: dict[str, Any] | None = None) -> int | None:
+        """Save a table if it still has ``expected`` actions; None when a stale writer is refused.
+
+        ``finished`` (level, human_seat, winner, scores) also records the game in the finished
+        games, in the same transaction; the return value is then its number, else 0.
+        """
+        update = ("UPDATE web_tables SET record = ?, seats = ?, actions = ?, updated = ?"
+                  " WHERE id = ? AND actions = ? AND finished IS NULL")
+        args = (record, json.dumps(seats), actions, time.time(), table_id, expected)
+        if finished is None:
+            # One statement is its own transaction, compare-and-set included: a third of the work
+            # of BEGIN, UPDATE, COMMIT on the browser table's every action.
+            return 0 if self._run(update, args) == 1 else None
+        with self._transaction() as tx:
+            if tx.execute(update, args).rowcount != 1:
+                return None
+            game = tx.execute("SELECT game FROM web_tables WHERE id = ?", (table_id,)).fetchone()[0]
+            game_id = tx.insert(INSERT_FINISHED, (game, finished["level"], finished["human_seat"],
+                                                   finished["winner"], json.dumps(finished["scores"]), record,
+                                                   time.time()))
+            tx.execute("UPDATE web_tables SET finished = ? WHERE id = ?", (game_id, table_id))
+            return game_id
+
+    def save_web_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """The seats alone (a name given, a seat taken): they never change the game record."""
+        self._run("UPDATE web_tables SET seats = ?, updated = ? WHERE id = ?", (json.dumps(seats), time.time(),
+                                                                               table_id))
+
+    def save_web_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """A table's settings alone (the computer's speed): they never change the game record."""
+        self._run("UPDATE web_tables SET settings = ?, updated = ? WHERE id = ?", (json.dumps(settings), time.time(),
+                                                                                  table_id))
+
+    def load_web_table(self, table_id: str) -> WebTable | None:
+        row = self._fetch_one("SELECT game, record, seats, settings, actions, finished FROM web_tables WHERE id = ?",
+                              (table_id,))
+        return None if row is None else decode_web_table(table_id, row)
+
+    def open_web_tables(self) -> int:
+        """How many browser tables are unfinished (the server caps them)."""
+        row = self._fetch_one("SELECT COUNT(*) FROM web_tables WHERE finished IS NULL")
+        return int(row[0]) if row else 0
+
+    def expire_web_tables(self, before: float, keep: Collection[str] = ()) -> list[str]:
+        """Delete the unfinished browser tables untouched since ``before`` that no person ever joined.
+
+        Why: a table costs nothing to create, and one nobody came to sit at would stay forever.
+        "Joined": a person's seat was opened by its link (``joined``; a table saved before that
+        mark existed counts its claimed seats as joined, so no game in progress is lost).  A
+        write (an action, a seat taken) refreshes ``updated``, and the delete checks it again,
+        so a table joined meanwhile stays.  ``keep``: tables in use now (in memory, watched).
+        Returns the ids deleted.
+        """
+        found = self._fetch("SELECT id, seats FROM web_tables WHERE finished IS NULL AND updated < ?", (before,))
+        gone = [str(table_id) for table_id, seats in found
+                if table_id not in keep and not any(s.get("joined", s.get("claimed")) for s in json.loads(seats))]
+        if gone:
+            with self._transaction() as tx:
+                for start in range(0, len(gone), _CHUNK):
+                    chunk = gone[start:start + _CHUNK]
+                    tx.execute(f"DELETE FROM web_tables WHERE finished IS NULL AND updated < ? AND id IN "
+                               f"({', '.join('?' * len(chunk))})", (before, *chunk))
+        return gone
