@@ -9,17 +9,17 @@ from __future__ import annotations
 import asyncio
 
 from helpers.tui import open_game, until
-from parlour.store import Store, open_store
+from interfaces.tui import test_app
+from parlour.store import Store
 from parlour.tui.app import ParlourApp
 from parlour.tui.screens.review import ReviewScreen, ScoreSheetScreen
 from parlour.tui.screens.summary import DealSummary
 from parlour.tui.screens.table import TableScreen
 
 SIZE = (80, 24)
-
-
-def make_app(store: Store) -> ParlourApp:
-    return ParlourApp(store, delay=0.0, summary_pause=60.0, seed=11)
+make_app = test_app.make_app
+quick_hints = test_app.quick_hints  # the table tests' fixtures: hints from the easy player, a database of its own
+store = test_app.store
 
 
 async def deal_summary(app: ParlourApp, pilot, timeout: float = 60.0) -> DealSummary:
@@ -35,10 +35,7 @@ async def deal_summary(app: ParlourApp, pilot, timeout: float = 60.0) -> DealSum
     return app.screen
 
 
-def test_v_in_the_deal_summary_steps_through_the_deal_and_keeps_the_review(tmp_path, monkeypatch):
-    monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
-    store = open_store(tmp_path / "tui.db")
-
+def test_v_in_the_deal_summary_steps_through_the_deal_and_keeps_the_review(store: Store) -> None:
     async def go() -> None:
         app = make_app(store)
         async with app.run_test(size=SIZE) as pilot:
@@ -64,13 +61,9 @@ def test_v_in_the_deal_summary_steps_through_the_deal_and_keeps_the_review(tmp_p
         assert [t.game for t in kept] == ["schafkopf"] and kept[0].recent_deals == 1
 
     asyncio.run(go())
-    store.close()
 
 
-def test_v_in_the_score_sheet_reviews_the_chosen_deal(tmp_path, monkeypatch):
-    monkeypatch.setattr("parlour.table.hint_level_for", lambda game: "easy")
-    store = open_store(tmp_path / "tui.db")
-
+def test_v_in_the_score_sheet_reviews_the_chosen_deal(store: Store) -> None:
     async def go() -> None:
         app = make_app(store)
         async with app.run_test(size=SIZE) as pilot:
@@ -92,4 +85,3 @@ def test_v_in_the_score_sheet_reviews_the_chosen_deal(tmp_path, monkeypatch):
             assert review.review.deal == 1 and review.text.startswith("Review of deal 1 of Le Truc")
 
     asyncio.run(go())
-    store.close()
