@@ -79,6 +79,11 @@ class SQLiteStore(Store):
                 raise
             self._conn = open_read_only(self._file)
             self.read_only = True
+        #: held around every use of the one connection.  Why: SQLite reports a statement's
+        #: changed rows per connection (``sqlite3_changes``), so two threads' statements
+        #: interleaved on it could read each other's count, and a compare-and-set that won
+        #: would read as refused (seen: four writers from one count, none won)
+        self._using = threading.RLock()
 
     # -- plumbing for the queries ----------------------------------------------------------
     def _error(self, exc: sqlite3.Error) -> Exception:
@@ -94,21 +99,23 @@ class SQLiteStore(Store):
 
     def _fetch(self, sql: str, args: Args = ()) -> list[tuple[Any, ...]]:
         try:
-            return self._conn.execute(sql, args).fetchall()
+            with self._using:
+                return self._conn.execute(sql, args).fetchall()
         except sqlite3.Error as exc:
             raise self._error(exc) from None
 
     def _run(self, sql: str, args: Args = ()) -> int:
         self._refuse_if_read_only()
         try:
-            return self._conn.execute(sql, args).rowcount
+            with self._using:
+                return self._conn.execute(sql, args).rowcount
         except sqlite3.Error as exc:
             raise self._error(exc) from None
 
     @contextmanager
     def _transaction(self) -> Iterator[Tx]:
         self._refuse_if_read_only()
-        with immediate(self._conn, self._error):
+        with self._using, immediate(self._conn, self._error):
             yield _Tx(self._conn)
 
     def close(self) -> None:
