@@ -129,8 +129,8 @@ def deals_by(game: str, level: str, deals: int, seed: int, **options: Any) -> An
 
 def test_strong_reviewed_by_its_own_search_loses_next_to_nothing() -> None:
     """A Schafkopf deal strong plays against itself (eight samples a decision, so it is reproducible): its
-    losses are never negative and small (``bench/bench_review.py``: 0.35 points a deal at the default budget,
-    where easy loses 1.8); GOPS's equilibrium player loses nothing at all."""
+    losses are never negative and small (``bench/bench_review.py``: about 0.3 points a deal at the default budget,
+    where easy loses about 2); GOPS's equilibrium player loses nothing at all."""
     from parlour.games.schafkopf.strong import StrongBot
 
     state = parlour.load("schafkopf").new_state(seed=5)
