@@ -27,6 +27,7 @@ from ..bots import levels
 from ..registry import names
 from ..store import Store, open_store
 from . import assets
+from .bus import RedisPubSub
 from .guard import (
     LOOPBACK_NAMES,
     BodyLimit,
@@ -46,6 +47,7 @@ from .lobby import lobby_router
 from .paced import PacedWebSockets
 from .pages import pages_router
 from .play import BURST, MAX_MESSAGE, RATE, play_router
+from .pubsub import LocalPubSub, PubSub
 from .tables import Tables
 
 log = logging.getLogger("parlour.web")
@@ -61,7 +63,8 @@ WS_DEFLATE = False
 def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
                store: Store | None = None, rate: tuple[float, float] = (RATE, BURST),
                allowed_hosts: Sequence[str] = LOOPBACK_NAMES, share_history: bool = True,
-               limits: Limits | None = None, inline: tuple[str, ...] | None = None) -> FastAPI:
+               limits: Limits | None = None, inline: tuple[str, ...] | None = None,
+               bus: str | None = None) -> FastAPI:
     """The whole web application on the saved-games database ``db``.
 
     ``rate``: messages per second and burst per connection, and per seat (tests driving many
@@ -72,7 +75,8 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     whether the whole database's history and statistics are shown to anyone who reaches the
     server (``web.history``).  ``workers`` and ``inline`` go to ``Tables``: a test that must
     reach the worker pool passes ``inline=()``, as by default the cheap levels play on the
-    event loop.
+    event loop.  ``bus``: the Redis URL of the event bus shared with other server processes
+    (``web.bus``; None: events stay in this process).
     """
     allowed = set(allowed_origins or ())
     state: dict[str, Tables] = {}
@@ -84,11 +88,14 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
         st = open_store(db) if store is None else store
-        tables = Tables(st, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds)
+        pubsub: PubSub = LocalPubSub() if bus is None else RedisPubSub(bus)
+        tables = Tables(st, pubsub=pubsub, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds)
         state["tables"] = tables
+        await pubsub.start()
         try:
             yield
         finally:
+            await pubsub.close()
             tables.close()
             if own:
                 st.close()
@@ -166,7 +173,7 @@ def history_is_shared(host: str, asked: bool | None) -> bool:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2,
           allowed_hosts: Sequence[str] = (), proxies: Sequence[str] = (), share_history: bool | None = None,
-          limits: Limits | None = None) -> int:
+          limits: Limits | None = None, bus: str | None = None) -> int:
     """Run the server until interrupted (``parlour serve``).
 
     ``allowed_hosts``: the names people type to reach it (``--allowed-host``), needed when
@@ -174,14 +181,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     the reverse proxies whose ``X-Forwarded-For`` is believed (``--proxy``).  ``share_history``
     (``--share-history``/``--no-share-history``): None shares it on a loopback address only,
     where nobody but this machine reaches the server.  ``limits``: the defaults unless given.
+    ``bus``: the event bus's Redis URL (``--bus``), shared with the other processes on the database.
     """
     import uvicorn
 
     hosts = trusted_hosts(host, allowed_hosts)  # refuses, in one line, a public address without names
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
     open_store(db).close()
+    if bus is not None:
+        RedisPubSub(bus)  # a URL that is not Redis's: refused here, in one line
     app = create_app(db, workers=workers, allowed_hosts=hosts, share_history=history_is_shared(host, share_history),
-                     limits=limits)
+                     limits=limits, bus=bus)
     print("Getting the computer players ready...", flush=True)
     from ..search import warm  # compiled in a child process on a first run; the workers load its cache
 

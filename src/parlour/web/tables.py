@@ -271,6 +271,7 @@ class Tables:
         self.unjoined_kept = unjoined_kept
         self._expired = time.monotonic()
         self.pubsub: PubSub = pubsub or LocalPubSub()
+        self.pubsub.attach(self.remote, self.bus_state)
         self.live: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._timers: set[asyncio.TimerHandle] = set()
@@ -428,6 +429,88 @@ class Tables:
         """Forget the cached table (a write was refused: another writer got there first) and load it again."""
         self.live.pop(live.id, None)
         return self.get(live.id)
+
+    # -- other processes' writes (a shared bus, ``web.bus``) -----------------------------
+    def refresh(self, live: LiveTable) -> tuple[bool, list[Event] | None]:
+        """Bring a cached table up to its row in the store, which another process wrote.
+
+        Returns whether anything changed, and the events of the actions taken in (None: the
+        table was rebuilt from its record -- an undo, a replay, moves of ours refused -- and its
+        browsers are sent whole frames).  Why from the store and not from the message: the
+        message says nothing a seat may not know, and a process that missed one (a gap, Redis
+        away) finds everything here; new actions are played on the cached table, so each seat's
+        view and the narration are built here as in the process that made them.
+        """
+        row = self.store.load_web_table(live.id)
+        if row is None:
+            return False, []
+        changed = row.seats != live.seats or row.settings != live.settings or row.finished != live.finished
+        live.seats, live.settings, live.finished = row.seats, row.settings, row.finished
+        if live.table is not None and row.actions == live.saved:  # no action of anyone else's
+            if changed:
+                live.ended = json.loads(row.record).get("ended")  # (a resignation changes no count)
+            return changed, []
+        record = json.loads(row.record)
+        live.ended = record.get("ended")
+        if record.get("pending") is not None:  # still not dealt: the seats are all that changed
+            live.pending = record["pending"]
+            return changed, []
+        live.pending = None
+        actions = list(record.get("actions", []))
+        if live.table is not None and live.saved == live.count:
+            mine = live.table.state.actions
+            if len(actions) >= len(mine) and actions[:len(mine)] == list(mine) \
+                    and not any(a.startswith("#") for a in actions[len(mine):]):
+                events: list[Event] = []
+                try:
+                    for action in actions[len(mine):]:
+                        events += live.table.play(action)
+                except (IllegalAction, NotYourTurn):
+                    log.warning("table %s: the stored record does not follow from ours; rebuilding it", live.id)
+                else:
+                    live.count = live.saved = len(live.table.state.actions)
+                    live.undo_memo.clear()
+                    live.remember(events)
+                    return changed or bool(events), events
+        table, told = _table_for(live.game, record, live.seats, bool(live.settings.get("open")))
+        live.table = table
+        live.count = live.saved = len(table.state.actions)
+        live.unsent = []
+        live.undo_memo.clear()
+        live.events.clear()
+        live.remember(told)
+        return True, None
+
+    async def remote(self, table_id: str, message: dict[str, Any]) -> None:
+        """Another process published ``message`` for this table (``bus.RedisPubSub``): read the store, tell ours."""
+        live = self.live.get(table_id)
+        if live is None:
+            return  # nobody here watches it (a watcher would have loaded it)
+        changed, events = self.refresh(live)
+        if events is None:
+            await self.pubsub.deliver(live.id, {"count": live.count, "events": [], "full": True})
+        elif "players" in message or (message.get("subscribed") and changed and not events):
+            await self.pubsub.deliver(live.id, {"count": live.count, "players": live.players()})
+        elif message.get("presence"):  # a computer standing in, a demo, a speed: notes of the browser table
+            notes = [event_from_json(e) for e in message.get("events", []) if e.get("kind") not in _GAME_EVENTS]
+            live.remember(notes)
+            await self.pubsub.deliver(live.id, {"count": live.count, "events": [event_json(e) for e in notes],
+                                          "presence": True})
+        elif events or changed:
+            await self.pubsub.deliver(live.id, {"count": live.count, "events": [event_json(e) for e in events]})
+        self.kick(live)
+
+    async def bus_state(self, healthy: bool) -> None:
+        """The bus was lost (every page says "reconnecting") or is back (every watched table reloaded)."""
+        for live in list(self.live.values()):
+            if not live.watchers:
+                continue
+            if not healthy:
+                await self.pubsub.deliver(live.id, {"count": live.count, "bus": "down"})
+                continue
+            self.refresh(live)
+            await self.pubsub.deliver(live.id, {"count": live.count, "events": [], "full": True})
+            self.kick(live)
 
     def seat_for(self, live: LiveTable, seat: object, token: object) -> int:
         """The seat this token opens; ``Refused`` for anything else (compared in constant time)."""
@@ -866,6 +949,10 @@ class Tables:
                 await self._send_unsent(live)  # the moves made since the last announcement (and a person's before)
             except Exception:
                 log.exception("table %s: an announcement failed", live.id)
+
+
+#: Kinds of the game's own events (``table.EventKind``): another process's message never brings one here.
+_GAME_EVENTS = frozenset({"action", "trick", "deal_scored", "deal", "replay", "undo", "game_over"})
 
 
 def serving(connection: HTTPConnection) -> Tables:

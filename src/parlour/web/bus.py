@@ -1,0 +1,202 @@
+"""The event bus between server processes: Redis pub/sub behind the ``PubSub`` interface (``--bus``).
+
+Why Redis and this shape: several ``parlour serve`` processes (on one host or several) share
+one database; a person's move saved by one must reach the browsers of every other process
+watching that table.  Each process keeps one Redis connection subscribed to the channels of
+the tables it has watchers for (``parlour:t:<table id>``), and delivers:
+
+- its own messages at once, in process (``LocalPubSub``), so a table served by one process
+  costs no Redis round trip before its browsers hear of it, and keeps working while Redis is away;
+- another process's messages to ``remote`` (``Tables.remote``), which never trusts what they say
+  of the game: it reads the table from the store and builds each seat's view itself.  A message
+  is a table's public events and action count, never a seat's view, a token or a card hidden from
+  anyone (a private move is ``action: None``), so nothing secret ever goes into Redis.
+
+When the connection to Redis is lost, ``state(False)`` tells the tables (the pages say
+"reconnecting"); the bus reconnects with a backoff, subscribes again, and ``state(True)``
+has every watched table reloaded from the store, where whatever happened meanwhile is.  A
+table newly subscribed is reloaded the same way (``remote(topic, SUBSCRIBED)``): what was
+published before the subscription took effect is in the store too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from .jsontext import decode, encode
+from .pubsub import LocalPubSub, _LocalSubscription
+
+log = logging.getLogger("parlour.web")
+
+PREFIX = "parlour:t:"
+#: What ``remote`` gets for a table whose channel has just been subscribed (not a message of anyone's).
+SUBSCRIBED: dict[str, Any] = {"subscribed": True}
+POLL = 0.05  # seconds the reader waits for a message before it looks for new subscriptions
+BACKOFF = (0.2, 2.0)  # seconds before reconnecting to Redis: first, and at most
+
+Remote = Callable[[str, dict[str, Any]], Awaitable[None]]
+BusState = Callable[[bool], Awaitable[None]]
+
+
+def redacted(url: str) -> str:
+    """The URL without its password (for messages and logs)."""
+    head, sep, tail = url.rpartition("@")
+    if not sep or "://" not in head:
+        return url
+    scheme, _, user = head.partition("://")
+    return f"{scheme}://{user.split(':', 1)[0]}{':***' if ':' in user else ''}@{tail}"
+
+
+class RedisPubSub:
+    """``PubSub`` across processes through Redis (``redis://HOST:PORT/DB``); ``start`` once the loop runs."""
+
+    def __init__(self, url: str, *, limit: int = 1000) -> None:
+        if not url.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("the bus is a redis:// (or rediss://, unix://) URL")
+        self.url = url
+        self.origin = secrets.token_hex(8)  # this process's mark on its messages (its own come back to it)
+        self.local = LocalPubSub(limit)
+        self.healthy = False
+        self._remote: Remote | None = None
+        self._state: BusState | None = None
+        self._client: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self._subscribed: set[str] = set()
+        self._warned = False
+
+    def attach(self, remote: Remote, state: BusState) -> None:
+        """Who hears of other processes' messages (``remote``) and of Redis lost and back (``state``)."""
+        self._remote, self._state = remote, state
+
+    @property
+    def client(self) -> Any:
+        """The ``redis.asyncio.Redis`` client (the leases share it)."""
+        if self._client is None:
+            import redis.asyncio as aioredis
+            from redis.asyncio.retry import Retry
+            from redis.backoff import ExponentialBackoff
+
+            # a connection that Redis closed (a restart) is found dead on its next use: tried again at once
+            self._client = aioredis.Redis.from_url(self.url, socket_connect_timeout=2, socket_timeout=5,
+                                                   health_check_interval=2,
+                                                   retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2))
+        return self._client
+
+    async def start(self) -> None:
+        self._reader = asyncio.get_running_loop().create_task(self._read(), name="parlour-bus")
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+            self._reader = None
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                await self._client.aclose()
+            self._client = None
+
+    async def ping(self) -> bool:
+        """Whether Redis answers now (``/healthz``)."""
+        try:
+            async with asyncio.timeout(2):
+                return bool(await self.client.ping())
+        except Exception as exc:  # noqa: BLE001 -- any failure is "unavailable"; the cause goes to the log
+            log.warning("health check: the bus at %s is unavailable: %s", redacted(self.url), type(exc).__name__)
+            return False
+
+    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        await self.local.publish(topic, message)
+        try:
+            await self.client.publish(PREFIX + topic, encode({"o": self.origin, "m": message}))
+            self._warned = False
+        except Exception as exc:  # noqa: BLE001 -- Redis away: the store has it; the others reload when it is back
+            if not self._warned:
+                log.warning("the bus at %s is unreachable (%s): other processes reload from the store "
+                            "when it is back", redacted(self.url), type(exc).__name__)
+                self._warned = True
+
+    async def deliver(self, topic: str, message: dict[str, Any]) -> None:
+        await self.local.publish(topic, message)
+
+    def subscribe(self, topic: str) -> _LocalSubscription:
+        return self.local.subscribe(topic)  # the reader subscribes its channel within ``POLL``
+
+    def subscribers(self, topic: str) -> int:
+        return self.local.subscribers(topic)
+
+    async def _set_healthy(self, healthy: bool) -> None:
+        if healthy == self.healthy:
+            return
+        self.healthy = healthy
+        if self._state is not None:
+            try:
+                await self._state(healthy)
+            except Exception:
+                log.exception("the bus's change of state was not taken in")
+
+    async def _read(self) -> None:
+        backoff = BACKOFF[0]
+        control = f"parlour:p:{self.origin}"  # a channel of this process's own: the connection is held with no table
+        while True:
+            pubsub = self.client.pubsub()
+            try:
+                await pubsub.subscribe(control)
+                self._subscribed = set()
+                await self._set_healthy(True)
+                backoff = BACKOFF[0]
+                while True:
+                    await self._follow(pubsub)
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=POLL)
+                    if message is not None and message.get("type") == "message":
+                        await self._received(message)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            except Exception as exc:  # noqa: BLE001 -- Redis lost: tell the tables, try again
+                log.warning("lost the bus at %s (%s); reconnecting", redacted(self.url), type(exc).__name__)
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                await self._set_healthy(False)
+                await asyncio.sleep(backoff)
+                backoff = min(BACKOFF[1], backoff * 2)
+
+    async def _follow(self, pubsub: Any) -> None:
+        """Subscribe the tables that have watchers here now, and unsubscribe the rest."""
+        wanted = set(self.local._subs)
+        new, gone = wanted - self._subscribed, self._subscribed - wanted
+        if gone:
+            await pubsub.unsubscribe(*[PREFIX + t for t in gone])
+        if new:
+            await pubsub.subscribe(*[PREFIX + t for t in new])
+        self._subscribed = wanted
+        for topic in new:  # what was published before the subscription took effect is in the store
+            await self._hand_on(topic, SUBSCRIBED)
+
+    async def _received(self, message: dict[str, Any]) -> None:
+        channel = message["channel"]
+        topic = (channel.decode() if isinstance(channel, bytes) else str(channel))[len(PREFIX):]
+        try:
+            data = decode(message["data"])
+        except ValueError:
+            log.warning("a message on the bus that is not JSON was ignored")
+            return
+        if not isinstance(data, dict) or data.get("o") == self.origin or not isinstance(data.get("m"), dict):
+            return
+        await self._hand_on(topic, data["m"])
+
+    async def _hand_on(self, topic: str, message: dict[str, Any]) -> None:
+        if self._remote is None:
+            if message is not SUBSCRIBED:
+                await self.local.publish(topic, message)
+            return
+        try:
+            await self._remote(topic, message)
+        except Exception:
+            log.exception("table %s: another process's message was not taken in", topic)

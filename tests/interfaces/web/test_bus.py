@@ -1,0 +1,188 @@
+"""The event bus on Redis (``--bus``): two servers on one database, the people of one table on different ones.
+
+Both servers run in this process (``ServerThread``), each with its own tables, its own Redis
+connection and its own view of the table, so what one learns of the other's moves it learns
+through Redis and the store only.  (The test of separate processes, killed, is in
+``test_processes``.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from helpers.web import LOOSE, create
+from parlour.web.run import ServerThread
+
+RATE = (10_000.0, 10_000.0)
+
+
+@pytest.fixture(scope="module")
+def pair(redis_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any]]:
+    """Two servers sharing one database and the tests' Redis."""
+    db = tmp_path_factory.mktemp("bus") / "shared.db"
+    with ServerThread(db, rate=RATE, limits=LOOSE, bus=redis_server.url) as a, \
+            ServerThread(db, rate=RATE, limits=LOOSE, bus=redis_server.url) as b:
+        yield a, b
+
+
+class Heard:
+    """Every message published on the bus, read by a client of its own (``psubscribe``)."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.messages: list[bytes] = []
+        self._pubsub = redis.Redis.from_url(url).pubsub()
+        self._pubsub.psubscribe("parlour:*")
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._stop = False
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop:
+            message = self._pubsub.get_message(timeout=0.05)
+            if message and message["type"] == "pmessage":
+                self.messages.append(message["data"])
+
+    def close(self) -> None:
+        self._stop = True
+        self._thread.join(timeout=5)
+        self._pubsub.close()
+
+
+async def hello(url: str, seat: int, token: str) -> Any:
+    ws = await websockets.connect(url)
+    await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+    return ws
+
+
+async def next_state(ws: Any, frames: list[dict[str, Any]], timeout: float = 15) -> dict[str, Any]:
+    async def read() -> dict[str, Any]:
+        while True:
+            frame = json.loads(await ws.recv())
+            frames.append(frame)
+            if frame["type"] == "state":
+                return frame
+    return await asyncio.wait_for(read(), timeout)
+
+
+async def play(ws: Any, seat: int, until: int, frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """Play ``seat`` (its first legal choice) until the table has ``until`` actions or is over."""
+    acted = -1
+    while True:
+        frame = await next_state(ws, frames)
+        view = frame["view"]
+        if frame["count"] >= until or view["current_player"] is None:
+            return frame
+        if view["current_player"] == seat and view.get("legal_actions") and acted != frame["count"]:
+            acted = frame["count"]
+            await ws.send(json.dumps({"type": "act", "action": view["legal_actions"][0]}))
+
+
+def test_the_people_of_one_table_on_two_servers_see_each_others_moves(pair: Any, redis_server: Any) -> None:
+    a, b = pair
+    table = create(a, "truc", [{"kind": "invite"}, {"kind": "invite"}])
+    heard = Heard(redis_server.url)
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any], list[Any], list[Any]]:
+        fa: list[dict[str, Any]] = []
+        fb: list[dict[str, Any]] = []
+        wa = await hello(f"{a.ws_url}/ws/{table['id']}", 0, table["tokens"][0])
+        wb = await hello(f"{b.ws_url}/ws/{table['id']}", 1, table["tokens"][1])
+        try:
+            last = await asyncio.wait_for(asyncio.gather(play(wa, 0, 12, fa), play(wb, 1, 12, fb)), 60)
+        finally:
+            await wa.close()
+            await wb.close()
+        return last[0], last[1], fa, fb
+
+    try:
+        end_a, end_b, fa, fb = asyncio.run(scenario())
+    finally:
+        heard.close()
+    assert end_a["count"] >= 12 and end_b["count"] >= 12, "each server's person saw the other's moves"
+    for frames, seat in ((fa, 0), (fb, 1)):
+        states = [f for f in frames if f["type"] == "state"]
+        assert all(f["seat"] == seat and f["view"]["seat"] == seat for f in states), "only the seat's own view"
+        counts = [f["count"] for f in states]
+        assert counts == sorted(counts), f"seat {seat}'s frames come in action-count order: {counts}"
+    # the moves of the other server were told as moves (narrated), not only drawn
+    assert any("plays" in line for f in fb if f["type"] == "state" for line in f["log"])
+    assert heard.messages, "the servers talked through Redis"
+    for raw in heard.messages:
+        assert b'"hand"' not in raw and b"token" not in raw and b'"view"' not in raw, raw[:200]
+    for raw in heard.messages:  # a private move is told without its card
+        message = json.loads(raw)["m"]
+        for event in message.get("events", []):
+            if event["kind"] == "action" and event["data"].get("private"):
+                assert event["data"]["action"] is None
+
+
+def test_healthz_reports_the_bus(pair: Any) -> None:
+    answer = httpx.get(pair[0].url + "/healthz")
+    assert answer.status_code == 200 and answer.json() == {"store": "ok", "bus": "ok"}
+
+
+def test_redis_away_for_a_moment_loses_no_client(tmp_path: Any) -> None:
+    from helpers.redis import RedisServer, why_not
+
+    reason = why_not()
+    if reason is not None:
+        pytest.skip(reason)
+    redis = RedisServer().start()
+    db = tmp_path / "shared.db"
+    try:
+        with ServerThread(db, rate=RATE, limits=LOOSE, bus=redis.url) as a, \
+                ServerThread(db, rate=RATE, limits=LOOSE, bus=redis.url) as b:
+            table = create(a, "truc", [{"kind": "invite"}, {"kind": "invite"}])
+
+            async def scenario() -> None:
+                fa: list[dict[str, Any]] = []
+                fb: list[dict[str, Any]] = []
+                wa = await hello(f"{a.ws_url}/ws/{table['id']}", 0, table["tokens"][0])
+                wb = await hello(f"{b.ws_url}/ws/{table['id']}", 1, table["tokens"][1])
+                try:
+                    first = {0: await next_state(wa, fa), 1: await next_state(wb, fb)}
+                    mover = first[0]["view"]["current_player"]
+                    ws, frames, other, others = (wa, fa, wb, fb) if mover == 0 else (wb, fb, wa, fa)
+                    server = a if mover == 0 else b
+                    legal = first[mover]["view"]["legal_actions"]
+                    redis.stop()
+
+                    async def said_reconnecting() -> None:
+                        while True:
+                            frame = json.loads(await other.recv())
+                            others.append(frame)
+                            if frame["type"] == "reconnecting":
+                                return
+                    await asyncio.wait_for(said_reconnecting(), 10)
+                    health = await asyncio.to_thread(httpx.get, server.url + "/healthz")
+                    assert health.status_code == 503 and health.json()["bus"] == "unavailable"
+                    await ws.send(json.dumps({"type": "act", "action": legal[0]}))
+                    moved = await next_state(ws, frames)
+                    while moved["count"] < 1:
+                        moved = await next_state(ws, frames)
+                    time.sleep(0.3)  # the other server cannot hear of it meanwhile
+                    redis.start()
+                    caught_up = await next_state(other, others, timeout=15)
+                    while caught_up["count"] < moved["count"]:
+                        caught_up = await next_state(other, others, timeout=15)
+                    assert caught_up["full"], "reloaded from the store: a whole frame"
+                    health = await asyncio.to_thread(httpx.get, server.url + "/healthz")
+                    assert health.status_code == 200, health.text
+                finally:
+                    await wa.close()
+                    await wb.close()
+
+            asyncio.run(scenario())
+    finally:
+        redis.close()
