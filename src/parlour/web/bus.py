@@ -25,8 +25,9 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from .jsontext import decode, encode
 from .pubsub import LocalPubSub, _LocalSubscription
@@ -200,3 +201,164 @@ class RedisPubSub:
             await self._remote(topic, message)
         except Exception:
             log.exception("table %s: another process's message was not taken in", topic)
+
+
+class Leases(Protocol):
+    """Which tables' computer players this process runs (``Tables``)."""
+
+    def attach(self, acquired: Callable[[str], Awaitable[None]], wanted: Callable[[], set[str]]) -> None: ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def acquire(self, table_id: str) -> bool: ...
+
+    def holds(self, table_id: str) -> bool: ...
+
+
+class LocalLeases:
+    """One process serves every table: it always owns their computer players."""
+
+    def attach(self, acquired: Callable[[str], Awaitable[None]], wanted: Callable[[], set[str]]) -> None:
+        """Nothing is ever taken from this process, nor handed to it."""
+
+    async def start(self) -> None:
+        """Nothing to renew."""
+
+    async def close(self) -> None:
+        """Nothing to hand on."""
+
+    async def acquire(self, table_id: str) -> bool:
+        return True
+
+    def holds(self, table_id: str) -> bool:
+        return True
+
+
+#: Take the lease if nobody holds it (``SET NX PX`` in one script with renewing it if it is ours).
+_TAKE = """
+local held = redis.call('get', KEYS[1])
+if held == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if held then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+_GIVE_UP = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+class RedisLeases:
+    """Which process runs a table's computer players: a lease per table in Redis, with an expiry.
+
+    Why a Redis lock and not a PostgreSQL advisory lock: an advisory lock belongs to a database
+    session, so a process would hold one connection out of its pool for every table it owns
+    (hundreds), and it would not exist at all on SQLite; a lease in Redis is one key per table
+    (``parlour:lease:<id>``, holding the owner's random mark, nothing secret), renewed for all of
+    a process's tables in one round trip, on any store.  Why an expiry: a process killed (``kill
+    -9``, a lost host) cannot hand its leases on; they lapse after ``TTL`` seconds and a process
+    that watches the table takes it over on its next look (every ``RENEW`` seconds), so within
+    ``TTL + RENEW``.  A process that cannot renew (Redis away) stops moving for a table ``MARGIN``
+    before its lease may lapse.  What makes this safe even if two processes both believe they
+    own a table for a moment (Redis restarted empty): every move is saved with the store's
+    compare-and-set on the action count, so of two moves made from the same position one is
+    refused and its maker reloads -- no move is made twice, and none that was acknowledged is lost.
+    """
+
+    TTL = 3.0
+    RENEW = 1.0
+    MARGIN = 0.5
+
+    def __init__(self, bus: RedisPubSub) -> None:
+        self.bus = bus
+        self.mark = bus.origin
+        self._held: dict[str, float] = {}  # table id -> until when (monotonic) it is surely ours
+        self._acquired: Callable[[str], Awaitable[None]] | None = None
+        self._wanted: Callable[[], set[str]] = set
+        self._task: asyncio.Task[None] | None = None
+        self._take: Any = None
+        self._give_up: Any = None
+
+    def attach(self, acquired: Callable[[str], Awaitable[None]], wanted: Callable[[], set[str]]) -> None:
+        """``acquired(id)``: a lease taken on a later look; ``wanted()``: the tables this process would run."""
+        self._acquired, self._wanted = acquired, wanted
+
+    def _scripts(self) -> None:
+        if self._take is None:
+            self._take = self.bus.client.register_script(_TAKE)
+            self._give_up = self.bus.client.register_script(_GIVE_UP)
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._renew_loop(), name="parlour-leases")
+
+    async def close(self) -> None:
+        """Stop renewing, and hand every lease on at once (a graceful stop: another process takes over now)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+        held, self._held = list(self._held), {}
+        if held:
+            with contextlib.suppress(Exception):
+                self._scripts()
+                async with self.bus.client.pipeline(transaction=False) as pipe:
+                    for table_id in held:
+                        await self._give_up(keys=[_lease_key(table_id)], args=[self.mark], client=pipe)
+                    await pipe.execute()
+
+    def holds(self, table_id: str) -> bool:
+        return self._held.get(table_id, 0.0) > time.monotonic()
+
+    async def acquire(self, table_id: str) -> bool:
+        """Whether this process owns the table's computer players now (taking the lease if it is free)."""
+        if self.holds(table_id):
+            return True
+        return table_id in await self._look([table_id])
+
+    async def _look(self, table_ids: list[str]) -> set[str]:
+        """Take or renew the leases of ``table_ids``; the ones now ours."""
+        self._scripts()
+        asked = time.monotonic()
+        try:
+            async with self.bus.client.pipeline(transaction=False) as pipe:
+                for table_id in table_ids:
+                    await self._take(keys=[_lease_key(table_id)], args=[self.mark, int(self.TTL * 1000)], client=pipe)
+                answers = await pipe.execute()
+        except Exception as exc:  # noqa: BLE001 -- Redis away: what is held lapses by itself
+            log.debug("leases not renewed: %s", type(exc).__name__)
+            return {t for t in table_ids if self.holds(t)}
+        ours: set[str] = set()
+        for table_id, answer in zip(table_ids, answers, strict=True):
+            if answer:
+                self._held[table_id] = asked + self.TTL - self.MARGIN
+                ours.add(table_id)
+            else:
+                self._held.pop(table_id, None)
+        return ours
+
+    async def _renew_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.RENEW)
+            try:
+                wanted = self._wanted()
+                for table_id in [t for t in self._held if t not in wanted]:  # no longer here: handed on
+                    del self._held[table_id]
+                    with contextlib.suppress(Exception):
+                        self._scripts()
+                        await self._give_up(keys=[_lease_key(table_id)], args=[self.mark])
+                before = {t for t in wanted if self.holds(t)}
+                ours = await self._look(sorted(wanted)) if wanted else set()
+                for table_id in ours - before:
+                    if self._acquired is not None:
+                        await self._acquired(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the leases' renewal failed; trying again")
+
+
+def _lease_key(table_id: str) -> str:
+    return f"parlour:lease:{table_id}"

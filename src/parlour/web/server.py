@@ -27,7 +27,7 @@ from ..bots import levels
 from ..registry import names
 from ..store import Store, open_store
 from . import assets
-from .bus import RedisPubSub
+from .bus import Leases, LocalLeases, RedisLeases, RedisPubSub
 from .guard import (
     LOOPBACK_NAMES,
     BodyLimit,
@@ -89,12 +89,16 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         own = store is None
         st = open_store(db) if store is None else store
         pubsub: PubSub = LocalPubSub() if bus is None else RedisPubSub(bus)
-        tables = Tables(st, pubsub=pubsub, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds)
+        leases: Leases = RedisLeases(pubsub) if isinstance(pubsub, RedisPubSub) else LocalLeases()
+        tables = Tables(st, pubsub=pubsub, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds,
+                        leases=leases)
         state["tables"] = tables
         await pubsub.start()
+        await leases.start()
         try:
             yield
         finally:
+            await leases.close()  # handed on now: another process takes the tables over at once
             await pubsub.close()
             tables.close()
             if own:

@@ -35,6 +35,7 @@ from ..records import from_json
 from ..registry import game_class, load
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
+from .bus import Leases, LocalLeases
 from .jsontext import decode, encode
 from .lifeline import exit_with_parent
 from .pubsub import LocalPubSub, PubSub
@@ -264,14 +265,18 @@ class Tables:
     """Every table of this server process, backed by ``store``; bots run in ``pool``."""
 
     def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2,
-                 inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT) -> None:
+                 inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT,
+                 leases: Leases | None = None) -> None:
         """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool);
-        ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``)."""
+        ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``); ``leases``: which
+        tables' computer players this process runs (``bus.RedisLeases``; by default all of them)."""
         self.store = store
         self.unjoined_kept = unjoined_kept
         self._expired = time.monotonic()
         self.pubsub: PubSub = pubsub or LocalPubSub()
         self.pubsub.attach(self.remote, self.bus_state)
+        self.leases: Leases = leases or LocalLeases()
+        self.leases.attach(self._leased, self._running)
         self.live: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._timers: set[asyncio.TimerHandle] = set()
@@ -499,6 +504,14 @@ class Tables:
         elif events or changed:
             await self.pubsub.deliver(live.id, {"count": live.count, "events": [event_json(e) for e in events]})
         self.kick(live)
+
+    async def _leased(self, table_id: str) -> None:
+        """This process took over a table's computer players (their owner is gone): from the store, on."""
+        await self.remote(table_id, {"leased": True})
+
+    def _running(self) -> set[str]:
+        """The tables whose computer players (and automatic answers) this process would run: dealt, not over."""
+        return {table_id for table_id, live in self.live.items() if live.table is not None and not live.over}
 
     async def bus_state(self, healthy: bool) -> None:
         """The bus was lost (every page says "reconnecting") or is back (every watched table reloaded)."""
@@ -905,7 +918,9 @@ class Tables:
     async def _advance(self, live: LiveTable) -> None:
         loop = asyncio.get_running_loop()
         try:
-            while self.live.get(live.id) is live:
+            if not await self.leases.acquire(live.id):
+                return  # another process runs this table's computer players (``bus.RedisLeases``)
+            while self.live.get(live.id) is live and self.leases.holds(live.id):
                 table = live.dealt
                 seat = table.to_move
                 if seat is None or live.over:
@@ -937,6 +952,8 @@ class Tables:
                     await asyncio.sleep(delay)
                 if table.is_human(seat) and table.auto_action() is None and live.stand_in(seat) is None:
                     continue  # the person came back while the computer was thinking: the seat is theirs
+                if not self.leases.holds(live.id):
+                    return  # the lease lapsed meanwhile: its next owner moves from the store
                 if not await self._apply(live, seat, action, expect=count, hold=True):
                     if live.count != count:
                         continue  # someone else moved the table on meanwhile: look again

@@ -186,3 +186,69 @@ def test_redis_away_for_a_moment_loses_no_client(tmp_path: Any) -> None:
             asyncio.run(scenario())
     finally:
         redis.close()
+
+
+def _tables(server: Any) -> Any:
+    return server.app.state.parlour["tables"]
+
+
+def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_it_stops(pair: Any,
+                                                                                        redis_server: Any) -> None:
+    import redis
+
+    from parlour import from_json
+    from parlour.store import open_store
+
+    a, b = pair
+    table = create(a, "truc", [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}], delay=0.05)
+    key = f"parlour:lease:{table['id']}"
+    client = redis.Redis.from_url(redis_server.url)
+
+    async def watch(server: Any, frames: list[dict[str, Any]]) -> Any:
+        ws = await websockets.connect(f"{server.ws_url}/ws/{table['id']}")
+        await ws.send(json.dumps({"type": "hello"}))
+        await next_state(ws, frames)
+        return ws
+
+    async def until(ws: Any, frames: list[dict[str, Any]], count: int) -> dict[str, Any]:
+        frame = frames[-1]
+        while frame["type"] != "state" or frame["count"] < count:
+            frame = await next_state(ws, frames)
+        return frame
+
+    async def scenario() -> tuple[int, list[dict[str, Any]]]:
+        fa: list[dict[str, Any]] = []
+        fb: list[dict[str, Any]] = []
+        wa = await watch(a, fa)
+        wb = await watch(b, fb)
+        try:
+            await until(wb, fb, 4)
+            assert client.get(key) == _tables(a).leases.mark.encode(), "the first to load it runs it"
+            leases = _tables(a).leases
+
+            async def nothing(table_ids: list[str]) -> set[str]:
+                return set()
+
+            leases._look = nothing  # a's leases are no longer renewed (as if it hung, or died) ...
+            leases._held.clear()  # ... and it stops moving (it would at the lease's margin)
+            stopped = (await until(wb, fb, 0))["count"]
+            await until(wb, fb, stopped + 6)  # b took over: the computers play on
+            assert client.get(key) == _tables(b).leases.mark.encode()
+            return stopped, fb
+        finally:
+            await wa.close()
+            await wb.close()
+
+    started = time.monotonic()
+    stopped, frames = asyncio.run(scenario())
+    assert time.monotonic() - started < 15
+    counts = [f["count"] for f in frames if f["type"] == "state"]
+    assert counts == sorted(counts)
+    store = open_store(a.db)
+    try:
+        row = store.load_web_table(table["id"])
+    finally:
+        store.close()
+    assert row is not None
+    state = from_json(row.record)  # the record replays: every move once, each legal where it stands
+    assert len(state.actions) == row.actions >= stopped + 6
