@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import copy
 import gc
 import hashlib
 import json
@@ -57,6 +58,9 @@ IDLE_KEPT = 600.0  # seconds an unfinished table nobody watches stays in memory 
 SWEEP_EVERY = 30.0  # seconds between looks for such tables
 UNJOINED_KEPT = 3600.0  # seconds an unfinished table nobody joined stays in the store untouched (``Limits``)
 EXPIRE_EVERY = 300.0  # seconds between looks in the store for such tables (a scan of the open ones)
+
+
+CLAIM_TRIES = 5  # compare-and-sets of a seat taken, before giving up (another process's people taking theirs)
 
 
 LEFT = "you left this seat: a computer player plays it to the end of the game"
@@ -311,6 +315,15 @@ class Tables:
         self.pool.shutdown(wait=True, cancel_futures=True)
         self._stop_checkpoints()
 
+    async def drain(self) -> None:
+        """A graceful stop (SIGTERM): what is in flight is saved and announced, before the leases are handed on."""
+        for live in list(self.live.values()):
+            if live.table is not None and (live.unsent or live.saved != live.count):
+                try:
+                    await self._send_unsent(live)
+                except Exception:
+                    log.exception("table %s: its last moves could not be saved", live.id)
+
     # -- making and finding tables --------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], *,
                open_hands: bool = False, delay: float = 0.0, seed: int | None = None,
@@ -547,6 +560,22 @@ class Tables:
         refused and leaves the seat as it was.  Once every person's seat is taken, the game's
         seed is made from the server's seed and theirs (``_deal_first``).
         """
+        for _ in range(CLAIM_TRIES):
+            before = copy.deepcopy(live.seats)
+            if not self._claim_once(live, seat, name, client_seed) \
+                    or self.store.save_web_seats(live.id, live.seats, expected=before):
+                break
+            # another process changed the seats meanwhile (its person took theirs): read them, claim again
+            live.seats = before
+            self.refresh(live)
+        else:
+            raise Refused("the seats are changing too fast; open the link again")
+        if live.table is None and all(s["kind"] != "human" or s.get("joined") for s in live.seats):
+            self._deal_first(live)  # (the one writer whose seats made it complete deals)
+
+    @staticmethod
+    def _claim_once(live: LiveTable, seat: int, name: object, client_seed: object) -> bool:
+        """Take ``seat`` in ``live.seats``; whether that changed them (they need saving)."""
         info = live.seats[seat]
         first = live.table is None and not info.get("joined")
         if first:
@@ -561,10 +590,7 @@ class Tables:
         if isinstance(name, str) and name.strip() and _name(name) != info.get("name"):
             info["name"] = _name(name)
             changed = True
-        if changed:
-            self.store.save_web_seats(live.id, live.seats)
-        if live.table is None and all(s["kind"] != "human" or s.get("joined") for s in live.seats):
-            self._deal_first(live)
+        return changed
 
     def _deal_first(self, live: LiveTable) -> None:
         """Every person is seated: make the game's seed from the committed server seed and their seeds, and deal."""
