@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -60,7 +61,9 @@ class RedisPubSub:
         if not url.startswith(("redis://", "rediss://", "unix://")):
             raise ValueError("the bus is a redis:// (or rediss://, unix://) URL")
         self.url = url
-        self.origin = secrets.token_hex(8)  # this process's mark on its messages (its own come back to it)
+        # this process's mark on its messages (its own come back to it) and its leases: its process id
+        # (which one holds a table, for an operator), and random, as a process id is used again
+        self.origin = f"{os.getpid()}-{secrets.token_hex(6)}"
         self.local = LocalPubSub(limit)
         self.healthy = False
         self._remote: Remote | None = None
