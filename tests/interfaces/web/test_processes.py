@@ -4,7 +4,8 @@ Two processes on two ports (as two hosts would be): the two people of one table 
 different one see each other's moves, and a ``kill -9`` of the process that runs the table's
 computer player mid-deal loses nothing -- its person reconnects to the other, which takes the
 lease over and plays on, and the record holds every acknowledged action exactly once.  Then
-``--processes 2`` on one port: it serves, and SIGTERM drains it (the pages told to reconnect).
+``--processes 2`` on one port behind Debian's nginx, configured as ``docs/deploy.md`` says: a
+table's two people play through it, and SIGTERM drains the processes (the pages told to reconnect).
 """
 
 from __future__ import annotations
@@ -190,10 +191,34 @@ def test_two_processes_one_table_and_a_kill_9_of_its_computers_owner(database: s
             print(f"--- parlour serve on {served.port} (pid {served.process.pid}):\n{served.output()}")
 
 
-def test_processes_2_serves_on_one_port_and_sigterm_drains_it(database: str, redis_server: Any) -> None:
-    served = Served(database, redis_server.url, "--processes", "2").ready()
+def test_processes_2_behind_nginx_serve_a_table_and_sigterm_drains_them(database: str, redis_server: Any) -> None:
+    from helpers.nginx import Nginx, why_not
+
+    reason = why_not()
+    if reason is not None:
+        pytest.skip(reason)
+    served = Served(database, redis_server.url, "--processes", "2", "--proxy", "127.0.0.1").ready()
+    proxy = Nginx([f"127.0.0.1:{served.port}"]).start()
     try:
-        assert httpx.get(served.url + "/healthz").json() == {"store": "ok", "bus": "ok"}
+        assert httpx.get(proxy.url + "/healthz").json() == {"store": "ok", "bus": "ok"}
+        # docs/deploy.md's nginx in front: two people of one table, through it, play a few moves
+        answer = httpx.post(proxy.url + "/api/tables", json={"game": "truc", "delay": 0, "seats": [
+            {"kind": "invite"}, {"kind": "invite"}]})
+        assert answer.status_code == 200, answer.text
+        links = [dict(p.split("=", 1) for p in link["url"].split("#", 1)[1].split("&"))
+                 for link in answer.json()["links"]]
+        path = f"{proxy.ws_url}/ws/{answer.json()['id']}"
+        people = [Person(int(link["seat"]), link["k"], [path]) for link in links]
+
+        async def through_nginx() -> None:
+            for person in people:
+                await person.connect()
+            await asyncio.gather(*(p.play(6) for p in people))
+            for person in people:
+                await person.ws.close()
+
+        asyncio.run(through_nginx())
+        assert all(p.latest >= 6 for p in people) and sum(len(p.acked) for p in people) >= 5
         answer = httpx.post(served.url + "/api/tables", json={"game": "gops", "delay": 0.5, "seats": [
             {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]})
         assert answer.status_code == 200, answer.text
@@ -213,4 +238,5 @@ def test_processes_2_serves_on_one_port_and_sigterm_drains_it(database: str, red
         assert served.process.wait(timeout=30) == 0
         assert "Parlour has stopped serving." in served.output()
     finally:
+        proxy.stop()
         served.stop()
