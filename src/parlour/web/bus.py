@@ -95,11 +95,8 @@ class RedisPubSub:
         self._reader = asyncio.get_running_loop().create_task(self._read(), name="parlour-bus")
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
-            self._reader = None
+        await _ended(self._reader)
+        self._reader = None
         if self._client is not None:
             with contextlib.suppress(Exception):
                 await self._client.aclose()
@@ -298,11 +295,8 @@ class RedisLeases:
 
     async def close(self) -> None:
         """Stop renewing, and hand every lease on at once (a graceful stop: another process takes over now)."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-            self._task = None
+        await _ended(self._task)
+        self._task = None
         held, self._held = list(self._held), {}
         if held:
             with contextlib.suppress(Exception):
@@ -363,5 +357,122 @@ class RedisLeases:
                 log.exception("the leases' renewal failed; trying again")
 
 
+async def _ended(task: asyncio.Task[None] | None) -> None:
+    """Cancel a background task of the bus and wait for it to end."""
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+
+
 def _lease_key(table_id: str) -> str:
     return f"parlour:lease:{table_id}"
+
+
+class Presence(Protocol):
+    """Which seats have a connection in another process (``Tables.seen_elsewhere``)."""
+
+    def attach(self, here: Callable[[], dict[str, set[int]]],
+               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None: ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def look(self) -> None: ...
+
+
+class LocalPresence:
+    """One process: every connection is here."""
+
+    def attach(self, here: Callable[[], dict[str, set[int]]],
+               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None:
+        """Nobody is anywhere else."""
+
+    async def start(self) -> None:
+        """Nothing to tell."""
+
+    async def close(self) -> None:
+        """Nothing to take back."""
+
+    async def look(self) -> None:
+        """Nothing to look at."""
+
+
+class RedisPresence:
+    """The seats connected in each process, shared in Redis: who is at a table, whichever process serves them.
+
+    Why: a page shows who is connected, and a table made with a takeover lets a computer play a
+    person's seat once it has had no connection for its grace period; with the people of one table
+    on several processes, each process saw only its own connections (and the owner of the table's
+    computer players would take over the seat of a person connected to another process).  Every
+    ``EVERY`` seconds a process writes, for each table it has in memory, the seats connected to it
+    (``parlour:seen:<table>``, a hash of ``<seat>:<process mark>`` -> until when, ``TTL`` seconds
+    on), and reads the others'.  A process that dies stops writing: its people count as gone
+    ``TTL`` seconds later.  Nothing in it but seat numbers and process marks.
+    """
+
+    EVERY = 1.0
+    TTL = 3.0
+
+    def __init__(self, bus: RedisPubSub) -> None:
+        self.bus = bus
+        self.mark = bus.origin
+        self._here: Callable[[], dict[str, set[int]]] = dict
+        self._elsewhere: Callable[[str, set[int]], Awaitable[None]] | None = None
+        self._seen: dict[str, set[int]] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def attach(self, here: Callable[[], dict[str, set[int]]],
+               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None:
+        self._here, self._elsewhere = here, elsewhere
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._loop(), name="parlour-presence")
+
+    async def close(self) -> None:
+        await _ended(self._task)
+        self._task = None
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.EVERY)
+            try:
+                await self.look()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 -- Redis away: the last known presence stands meanwhile
+                log.debug("presence not shared: %s", type(exc).__name__)
+
+    async def look(self) -> None:
+        """Write this process's connected seats, read the others' (once a second, and in tests)."""
+        here = self._here()
+        if not here:
+            return
+        now = int(time.time() * 1000)
+        until = now + int(self.TTL * 1000)
+        tables = sorted(here)
+        async with self.bus.client.pipeline(transaction=False) as pipe:
+            for table_id in tables:
+                key = f"parlour:seen:{table_id}"
+                if here[table_id]:
+                    pipe.hset(key, mapping={f"{seat}:{self.mark}": until for seat in sorted(here[table_id])})
+                pipe.hgetall(key)
+                pipe.pexpire(key, int(self.TTL * 4000))
+            answers = iter(await pipe.execute())
+        for table_id in tables:
+            if here[table_id]:
+                next(answers)
+            found: dict[bytes, bytes] = next(answers)
+            next(answers)
+            elsewhere = set()
+            for name, value in found.items():
+                seat, _, mark = name.decode().partition(":")
+                if mark != self.mark and int(value) > now and seat.isdigit():
+                    elsewhere.add(int(seat))
+            if elsewhere != self._seen.get(table_id, set()):
+                self._seen[table_id] = elsewhere
+                if self._elsewhere is not None:
+                    await self._elsewhere(table_id, elsewhere)
+        for table_id in [t for t in self._seen if t not in here]:
+            del self._seen[table_id]

@@ -27,7 +27,7 @@ from ..bots import levels
 from ..registry import names
 from ..store import Store, open_store
 from . import assets
-from .bus import Leases, LocalLeases, RedisLeases, RedisPubSub
+from .bus import Leases, LocalLeases, LocalPresence, Presence, RedisLeases, RedisPresence, RedisPubSub
 from .guard import (
     LOOPBACK_NAMES,
     BodyLimit,
@@ -90,14 +90,17 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         st = open_store(db) if store is None else store
         pubsub: PubSub = LocalPubSub() if bus is None else RedisPubSub(bus)
         leases: Leases = RedisLeases(pubsub) if isinstance(pubsub, RedisPubSub) else LocalLeases()
+        seen: Presence = RedisPresence(pubsub) if isinstance(pubsub, RedisPubSub) else LocalPresence()
         tables = Tables(st, pubsub=pubsub, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds,
-                        leases=leases)
+                        leases=leases, shared=seen)
         state["tables"] = tables
         await pubsub.start()
         await leases.start()
+        await seen.start()
         try:
             yield
         finally:
+            await seen.close()
             await tables.drain()
             await leases.close()  # handed on now: another process takes the tables over at once
             await pubsub.close()

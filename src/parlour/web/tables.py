@@ -23,6 +23,7 @@ import secrets
 import signal
 import time
 from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +37,7 @@ from ..records import from_json
 from ..registry import game_class, load
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
-from .bus import Leases, LocalLeases
+from .bus import Leases, LocalLeases, LocalPresence, Presence
 from .jsontext import decode, encode
 from .lifeline import exit_with_parent
 from .pubsub import LocalPubSub, PubSub
@@ -126,6 +127,7 @@ class LiveTable:
     saved: int = -1  # the action count in the store (``count`` until a burst of moves is saved; see ``_commit``)
     watchers: int = 0  # open connections, seats' and spectators' (``Tables.watch``)
     idle_since: float = field(default_factory=time.monotonic)  # when the last connection closed (or the load)
+    elsewhere: set[int] = field(default_factory=set)  # seats connected to other processes (``bus.RedisPresence``)
     ended: dict[str, Any] | None = None  # a game ended before its end: {"how": "resignation", "seat", "winner", "at"}
 
     def __post_init__(self) -> None:
@@ -218,7 +220,8 @@ class LiveTable:
         if left:  # its person left it for good (``Tables.leave``)
             return str(left["level"])
         takeover = self.settings.get("takeover")
-        if not takeover or self.seats[seat]["kind"] != "human" or self.connected.get(seat, 0) > 0:
+        if not takeover or self.seats[seat]["kind"] != "human" or self.connected.get(seat, 0) > 0 \
+                or seat in self.elsewhere:
             return None
         since = self.away_since.get(seat)
         if since is None or time.monotonic() - since < float(takeover["after"]):
@@ -229,7 +232,7 @@ class LiveTable:
         """The seats as every browser may see them: never a token."""
         return [{"kind": s["kind"], "level": s.get("level"), "name": s.get("name") or "",
                  "claimed": bool(s.get("claimed")), "joined": bool(s.get("joined")),
-                 "connected": self.connected.get(i, 0) > 0, "left": bool(s.get("left")),
+                 "connected": self.connected.get(i, 0) > 0 or i in self.elsewhere, "left": bool(s.get("left")),
                  "stand_in": self.stand_in(i)}
                 for i, s in enumerate(self.seats)]
 
@@ -270,10 +273,11 @@ class Tables:
 
     def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2,
                  inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT,
-                 leases: Leases | None = None) -> None:
+                 leases: Leases | None = None, shared: Presence | None = None) -> None:
         """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool);
         ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``); ``leases``: which
-        tables' computer players this process runs (``bus.RedisLeases``; by default all of them)."""
+        tables' computer players this process runs (``bus.RedisLeases``; by default all of them); ``shared``:
+        the seats connected to other processes (``bus.RedisPresence``; by default none)."""
         self.store = store
         self.unjoined_kept = unjoined_kept
         self._expired = time.monotonic()
@@ -281,6 +285,8 @@ class Tables:
         self.pubsub.attach(self.remote, self.bus_state)
         self.leases: Leases = leases or LocalLeases()
         self.leases.attach(self._leased, self._running)
+        self.shared: Presence = shared or LocalPresence()
+        self.shared.attach(self._connected_here, self.seen_elsewhere)
         self.live: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._timers: set[asyncio.TimerHandle] = set()
@@ -441,6 +447,7 @@ class Tables:
         self.live[table_id] = live
         self.kick(live)
         self.wake_after_grace(live)
+        self._soon(self.shared.look())  # who is connected to the other processes (before any grace period ends)
         return live
 
     def reload(self, live: LiveTable) -> LiveTable | None:
@@ -817,16 +824,48 @@ class Tables:
     # -- presence, the takeover of an absent seat, the speed ----------------------------------
     def presence(self, live: LiveTable, seat: int, delta: int) -> None:
         """A connection for ``seat`` opened (+1) or closed (-1): starts or ends its person's absence."""
-        n = live.connected[seat] = max(0, live.connected.get(seat, 0) + delta)
+        was = live.connected.get(seat, 0)
+        n = live.connected[seat] = max(0, was + delta)
+        if (was > 0) != (n > 0):
+            self._soon(self.shared.look())  # the other processes hear of it within their next look
         takeover = live.settings.get("takeover")
         if n > 0:
             live.away_since.pop(seat, None)
             if seat in live.standing_in and seat not in live.demo:
                 live.standing_in.discard(seat)
                 self._announce(live, [_note("stand_in_end", seat, {})])
-        elif takeover:
+        elif takeover and seat not in live.elsewhere:
             live.away_since[seat] = time.monotonic()
             self.wake_after_grace(live)
+
+    def _connected_here(self) -> dict[str, set[int]]:
+        """Each unfinished table in memory, and its seats with a connection to this process."""
+        return {table_id: {seat for seat, n in live.connected.items() if n > 0}
+                for table_id, live in self.live.items() if not live.over}
+
+    async def seen_elsewhere(self, table_id: str, seats: set[int]) -> None:
+        """The seats of ``table_id`` connected to other processes changed (``bus.RedisPresence``).
+
+        As ``presence`` does for this process's connections: a person connected anywhere is not
+        away (a computer standing in gives the seat back), and one gone from everywhere is away from now.
+        """
+        live = self.live.get(table_id)
+        if live is None:
+            return
+        before = live.players()
+        came, gone = seats - live.elsewhere, live.elsewhere - seats
+        live.elsewhere = set(seats)
+        for seat in came:
+            live.away_since.pop(seat, None)
+            if seat in live.standing_in and seat not in live.demo:
+                live.standing_in.discard(seat)
+                self._announce(live, [_note("stand_in_end", seat, {})])
+        for seat in gone:
+            if live.connected.get(seat, 0) == 0 and live.seats[seat]["kind"] == "human":
+                live.away_since[seat] = time.monotonic()
+                self.wake_after_grace(live)
+        if live.players() != before:
+            await self.pubsub.deliver(live.id, {"count": live.count, "players": live.players()})
 
     def wake_after_grace(self, live: LiveTable) -> None:
         """Look at the table again when an absent person's grace period is over (a computer may take over)."""
@@ -901,11 +940,16 @@ class Tables:
         self.kick(live)
 
     def _announce(self, live: LiveTable, events: list[Event]) -> None:
+        self._soon(self._publish_events(live, events))
+
+    def _soon(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background (nothing, outside the event loop: a test's direct call)."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            work.close()
             return
-        task = loop.create_task(self._publish_events(live, events))
+        task = loop.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -9,6 +9,7 @@ through Redis and the store only.  (The test of separate processes, killed, is i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 import time
@@ -252,3 +253,40 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
     assert row is not None
     state = from_json(row.record)  # the record replays: every move once, each legal where it stands
     assert len(state.actions) == row.actions >= stopped + 6
+
+
+def test_a_person_connected_to_another_process_is_present_and_no_computer_takes_their_seat(pair: Any) -> None:
+    from parlour.store import open_store
+
+    a, b = pair
+    table = create(a, "truc", [{"kind": "invite"}, {"kind": "invite"}], takeover={"level": "easy", "after": 2})
+
+    async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        fa: list[dict[str, Any]] = []
+        fb: list[dict[str, Any]] = []
+        wa = await hello(f"{a.ws_url}/ws/{table['id']}", 0, table["tokens"][0])
+        wb = await hello(f"{b.ws_url}/ws/{table['id']}", 1, table["tokens"][1])
+
+        async def read(ws: Any, into: list[dict[str, Any]]) -> None:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(2.6):  # past the grace period (2 s: more than a look at the presence)
+                    while True:
+                        into.append(json.loads(await ws.recv()))
+        try:
+            await asyncio.gather(read(wa, fa), read(wb, fb))
+        finally:
+            await wa.close()
+            await wb.close()
+        return fa, fb
+
+    fa, fb = asyncio.run(scenario())
+    for frames in (fa, fb):
+        players = [f["players"] for f in frames if f.get("players")][-1]
+        assert [p["connected"] for p in players] == [True, True], "each sees the other, served elsewhere, connected"
+        assert all(p["stand_in"] is None for f in frames if f.get("players") for p in f["players"])
+    store = open_store(a.db)
+    try:
+        row = store.load_web_table(table["id"])
+    finally:
+        store.close()
+    assert row is not None and row.actions == 0, "no computer played the seat of a person who is there"
