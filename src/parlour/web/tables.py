@@ -512,17 +512,23 @@ class Tables:
         if live is None:
             return  # nobody here watches it (a watcher would have loaded it)
         changed, events = self.refresh(live)
+        notes: list[Event] = []
+        if message.get("presence"):  # a computer standing in, a demo, a speed: notes of the browser table
+            notes = [event_from_json(e) for e in message.get("events", []) if e.get("kind") not in _GAME_EVENTS]
+            for note in notes:  # a person asked the computer to play their seat (F2) through that process
+                kind, seat = str(note.kind), note.seat
+                if kind == "demo" and isinstance(seat, int) and 0 <= seat < live.num_players and live.table:
+                    live.demo[seat] = live.table.hint_level
+                    live.standing_in.discard(seat)
+                elif kind == "demo_end" and isinstance(seat, int):
+                    live.demo.pop(seat, None)
+            live.remember(notes)
         if events is None:
             await self.pubsub.deliver(live.id, {"count": live.count, "events": [], "full": True})
-        elif "players" in message or (message.get("subscribed") and changed and not events):
+        elif events or notes or (changed and "players" not in message and not message.get("subscribed")):
+            await self.pubsub.deliver(live.id, {"count": live.count, "events": [event_json(e) for e in events + notes]})
+        if events is not None and ("players" in message or (changed and not events and not notes)):
             await self.pubsub.deliver(live.id, {"count": live.count, "players": live.players()})
-        elif message.get("presence"):  # a computer standing in, a demo, a speed: notes of the browser table
-            notes = [event_from_json(e) for e in message.get("events", []) if e.get("kind") not in _GAME_EVENTS]
-            live.remember(notes)
-            await self.pubsub.deliver(live.id, {"count": live.count, "events": [event_json(e) for e in notes],
-                                          "presence": True})
-        elif events or changed:
-            await self.pubsub.deliver(live.id, {"count": live.count, "events": [event_json(e) for e in events]})
         self.kick(live)
 
     async def _leased(self, table_id: str) -> None:

@@ -232,7 +232,14 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
 
             leases._look = nothing  # a's leases are no longer renewed (as if it hung, or died) ...
             leases._held.clear()  # ... and it stops moving (it would at the lease's margin)
-            stopped = (await until(wb, fb, 0))["count"]
+            await asyncio.sleep(0.3)  # what a had saved before it stopped has reached b meanwhile
+            store = open_store(a.db)
+            try:
+                row = store.load_web_table(table["id"])
+            finally:
+                store.close()
+            assert row is not None
+            stopped = row.actions
             await until(wb, fb, stopped + 6)  # b took over: the computers play on
             assert client.get(key) == _tables(b).leases.mark.encode()
             return stopped, fb
@@ -303,3 +310,29 @@ def test_frames_across_processes_never_carry_a_card_the_seat_could_not_know(pair
                                                      ("schafkopf", 2, {"target": 1})]):
         play_and_check(list(pair), game, humans, options, 500 + index * 10, counts, per_game)
     assert counts["games"] == 3 and counts["frames"] > 100
+
+
+def test_the_computer_plays_for_a_person_who_asked_through_a_process_that_does_not_run_the_table(pair: Any) -> None:
+    a, b = pair
+    table = create(a, "truc", [{"kind": "invite"}, {"kind": "invite"}])
+
+    async def scenario() -> dict[str, Any]:
+        fa: list[dict[str, Any]] = []
+        fb: list[dict[str, Any]] = []
+        wa = await hello(f"{a.ws_url}/ws/{table['id']}", 0, table["tokens"][0])
+        wb = await hello(f"{b.ws_url}/ws/{table['id']}", 1, table["tokens"][1])
+        try:
+            await next_state(wa, fa)
+            await next_state(wb, fb)
+            for ws in (wa, wb):  # F2 on both: whichever process runs the table plays both seats
+                await ws.send(json.dumps({"type": "demo"}))
+            frame = fa[-1]
+            while frame["count"] < 10 and frame["view"]["current_player"] is not None:
+                frame = await next_state(wa, fa, timeout=10)
+            return frame
+        finally:
+            await wa.close()
+            await wb.close()
+
+    frame = asyncio.run(scenario())
+    assert frame["count"] >= 10 or frame["view"]["current_player"] is None
