@@ -20,7 +20,7 @@ import httpx
 import pytest
 import websockets
 
-from helpers.web import LOOSE, create
+from helpers.web import LOOSE, create, stored
 from parlour.web.run import ServerThread
 
 RATE = (10_000.0, 10_000.0)
@@ -175,9 +175,8 @@ def test_redis_away_for_a_moment_loses_no_client(tmp_path: Any) -> None:
                     time.sleep(0.3)  # the other server cannot hear of it meanwhile
                     redis.start()
                     caught_up = await next_state(other, others, timeout=15)
-                    while caught_up["count"] < moved["count"]:
-                        caught_up = await next_state(other, others, timeout=15)
-                    assert caught_up["full"], "reloaded from the store: a whole frame"
+                    while caught_up["count"] < moved["count"] or not caught_up["full"]:
+                        caught_up = await next_state(other, others, timeout=15)  # reloaded: a whole frame
                     health = await asyncio.to_thread(httpx.get, server.url + "/healthz")
                     assert health.status_code == 200, health.text
                 finally:
@@ -198,7 +197,6 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
     import redis
 
     from parlour import from_json
-    from parlour.store import open_store
 
     a, b = pair
     table = create(a, "truc", [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}], delay=0.05)
@@ -233,11 +231,7 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
             leases._look = nothing  # a's leases are no longer renewed (as if it hung, or died) ...
             leases._held.clear()  # ... and it stops moving (it would at the lease's margin)
             await asyncio.sleep(0.3)  # what a had saved before it stopped has reached b meanwhile
-            store = open_store(a.db)
-            try:
-                row = store.load_web_table(table["id"])
-            finally:
-                store.close()
+            row = stored(a.db, lambda store: store.load_web_table(table["id"]))
             assert row is not None
             stopped = row.actions
             await until(wb, fb, stopped + 6)  # b took over: the computers play on
@@ -252,18 +246,13 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
     assert time.monotonic() - started < 15
     counts = [f["count"] for f in frames if f["type"] == "state"]
     assert counts == sorted(counts)
-    store = open_store(a.db)
-    try:
-        row = store.load_web_table(table["id"])
-    finally:
-        store.close()
+    row = stored(a.db, lambda store: store.load_web_table(table["id"]))
     assert row is not None
     state = from_json(row.record)  # the record replays: every move once, each legal where it stands
     assert len(state.actions) == row.actions >= stopped + 6
 
 
 def test_a_person_connected_to_another_process_is_present_and_no_computer_takes_their_seat(pair: Any) -> None:
-    from parlour.store import open_store
 
     a, b = pair
     table = create(a, "truc", [{"kind": "invite"}, {"kind": "invite"}], takeover={"level": "easy", "after": 2})
@@ -291,11 +280,7 @@ def test_a_person_connected_to_another_process_is_present_and_no_computer_takes_
         players = [f["players"] for f in frames if f.get("players")][-1]
         assert [p["connected"] for p in players] == [True, True], "each sees the other, served elsewhere, connected"
         assert all(p["stand_in"] is None for f in frames if f.get("players") for p in f["players"])
-    store = open_store(a.db)
-    try:
-        row = store.load_web_table(table["id"])
-    finally:
-        store.close()
+    row = stored(a.db, lambda store: store.load_web_table(table["id"]))
     assert row is not None and row.actions == 0, "no computer played the seat of a person who is there"
 
 
