@@ -1,4 +1,7 @@
-"""The event bus between server processes: Redis pub/sub behind the ``PubSub`` interface (``--bus``).
+"""What server processes share through Redis (``--bus``): the event bus behind the ``PubSub`` interface
+(``RedisPubSub``), who runs each table's computer players (``RedisLeases``) and who is connected
+where (``RedisPresence``); their in-process stand-ins (``LocalLeases``, ``LocalPresence``) serve a
+process alone.
 
 Why Redis and this shape: several ``parlour serve`` processes (on one host or several) share
 one database; a person's move saved by one must reach the browsers of every other process
