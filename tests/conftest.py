@@ -49,6 +49,22 @@ def postgres_cluster():
     cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def redis_server():
+    """The tests' own Redis (``helpers.redis``): a loopback port, no persistence, stopped at the end.
+
+    Where redis-server is not installed, every test that needs it is skipped, with the reason.
+    """
+    from helpers.redis import RedisServer, why_not
+
+    reason = why_not()
+    if reason is not None:
+        pytest.skip(reason)
+    server = RedisServer().start()
+    yield server
+    server.close()
+
+
 #: The store's backends: tests of what the store keeps run on each (``database``).
 BACKENDS = ["sqlite", "postgresql"]
 

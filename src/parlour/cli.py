@@ -294,6 +294,12 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
                    help="show the whole database's finished games, their records and the statistics to anyone "
                         "who reaches the server (default: on for a loopback --host, where only this machine "
                         "can, off otherwise); each person always sees their own games")
+    p.add_argument("--bus", default=None, metavar="URL",
+                   help="the event bus shared with the other server processes of this database, a "
+                        "redis://HOST:PORT/DB URL (default: none, events stay in this process)")
+    p.add_argument("--processes", type=_whole(1, 64), default=1, metavar="N",
+                   help="server processes on this host, sharing the port, the database and the bus (default 1; "
+                        "more needs --bus, and a PostgreSQL --database is the one meant for it)")
     p = command("arena", "Measure two computer levels against each other on duplicate deals.", uses_db=False)
     p.add_argument("game", help=f"one of: {all_games}")
     p.add_argument("--a", dest="level_a", default="strong", metavar="LEVEL", help="level A (default strong)")
@@ -841,7 +847,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .web.server import serve
 
     return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_hosts, proxies=args.proxies,
-                 share_history=args.share_history)
+                 share_history=args.share_history, bus=args.bus, processes=args.processes)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:

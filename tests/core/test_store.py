@@ -145,6 +145,12 @@ def test_a_browser_table_is_saved_by_compare_and_set(database):
     row = store.load_web_table("t1")
     assert row is not None and row.seats[0]["name"] == "Bo" and row.settings == {"delay": 1.0}
     assert store.load_web_table("nothing") is None
+    # the seats by compare-and-set: two people taking their seats through two processes at once
+    bo = [{"kind": "human", "name": "Bo"}]
+    assert store.save_web_seats("t1", [{"kind": "human", "name": "Cy"}], expected=bo)
+    assert not store.save_web_seats("t1", [{"kind": "human", "name": "Di"}], expected=bo), "a stale writer"
+    row = store.load_web_table("t1")
+    assert row is not None and row.seats[0]["name"] == "Cy"
     store.close()
 
 

@@ -54,10 +54,19 @@ class WebTableQueries(Plumbing):
             tx.execute("UPDATE web_tables SET finished = ? WHERE id = ?", (game_id, table_id))
             return game_id
 
-    def save_web_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        """The seats alone (a name given, a seat taken): they never change the game record."""
-        self._run("UPDATE web_tables SET seats = ?, updated = ? WHERE id = ?", (json.dumps(seats), time.time(),
-                                                                               table_id))
+    def save_web_seats(self, table_id: str, seats: list[dict[str, Any]],
+                       expected: list[dict[str, Any]] | None = None) -> bool:
+        """The seats alone (a name given, a seat taken): they never change the game record.
+
+        ``expected``: the seats as this writer read them, for a compare-and-set (False: another
+        writer changed them first -- two people taking their seats at once through two server
+        processes -- and the caller reads them again), as the actions' count is for the record.
+        """
+        if expected is None:
+            return self._run("UPDATE web_tables SET seats = ?, updated = ? WHERE id = ?",
+                             (json.dumps(seats), time.time(), table_id)) == 1
+        return self._run("UPDATE web_tables SET seats = ?, updated = ? WHERE id = ? AND seats = ?",
+                         (json.dumps(seats), time.time(), table_id, json.dumps(expected))) == 1
 
     def save_web_settings(self, table_id: str, settings: dict[str, Any]) -> None:
         """A table's settings alone (the computer's speed): they never change the game record."""

@@ -41,6 +41,7 @@ BURST = 6.0  # ... and at once
 FLOOD_AFTER = 5  # messages refused in quick succession: a flood (a page keeping its pace has one or two)
 FLOOD_PAUSE = 1.0  # seconds a flooding connection waits before its next message is read
 LOG_ON_CONNECT = 80  # announcements sent to a (re)connecting browser
+RECONNECTING = "Reconnecting to the other servers; the table comes back as it stands."
 
 
 def play_router(accounts: Accounts, rate: tuple[float, float], allowed: set[str]) -> APIRouter:
@@ -357,6 +358,12 @@ class Connection:
             await self.send_state([], full=True)
             return
         if message.get("count", -1) < 0:
+            return
+        if "bus" in message:  # the bus between processes is lost: another's moves may not reach us meanwhile
+            await self.send({"type": "reconnecting", "message": RECONNECTING})
+            return
+        if message.get("full"):  # rebuilt from the store (another process's undo, a gap): a whole frame
+            await self.send_state([], full=True)
             return
         if "players" in message:  # the seats alone (``publish_presence``): the page redraws them
             if self.waited and live.table is not None:  # ... unless the last person sat down: the deal

@@ -1,17 +1,19 @@
 """Table events, published once and delivered to every connection watching that table.
 
-Why an interface of its own: today one process serves every table and this is a set of
-in-memory queues.  Several server processes on one database would put PostgreSQL's
-LISTEN/NOTIFY or Redis pub/sub behind the same two calls; a message is a small JSON-ready
-dict (the table's new action count and its public events), never a seat's private view,
-so a subscriber reloads or re-reads the table and renders its own seat.
+Why an interface of its own: one process serving every table needs only in-memory queues
+(``LocalPubSub``, the default); several server processes on one database put Redis pub/sub
+behind the same two calls (``bus.RedisPubSub``, ``serve --bus``).  A message is a small
+JSON-ready dict (the table's new action count and its public events), never a seat's private
+view, so a subscriber reloads or re-reads the table and renders its own seat.  Besides the two
+calls, a bus has a lifespan (``start``, ``close``), answers ``ping`` (``/healthz``) and may tell
+the tables of other processes' messages (``attach``: nothing to tell in process).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 
@@ -27,6 +29,18 @@ class PubSub(Protocol):
     async def publish(self, topic: str, message: dict[str, Any]) -> None: ...
 
     def subscribe(self, topic: str) -> Subscription: ...
+
+    async def deliver(self, topic: str, message: dict[str, Any]) -> None:
+        """To this process's subscribers only (what a table here made of another process's message)."""
+
+    def attach(self, remote: Callable[[str, dict[str, Any]], Awaitable[None]],
+               state: Callable[[bool], Awaitable[None]]) -> None: ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def ping(self) -> bool: ...
 
 
 class _LocalSubscription:
@@ -80,3 +94,19 @@ class LocalPubSub:
 
     def subscribers(self, topic: str) -> int:
         return len(self._subs.get(topic, ()))
+
+    async def deliver(self, topic: str, message: dict[str, Any]) -> None:
+        await self.publish(topic, message)
+
+    def attach(self, remote: Callable[[str, dict[str, Any]], Awaitable[None]],
+               state: Callable[[bool], Awaitable[None]]) -> None:
+        """No other process publishes here: nothing to hand on."""
+
+    async def start(self) -> None:
+        """Nothing to connect to."""
+
+    async def close(self) -> None:
+        """Nothing to let go of."""
+
+    async def ping(self) -> bool:
+        return True

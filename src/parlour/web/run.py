@@ -33,14 +33,14 @@ class ServerThread:
     def __init__(self, db: str | Path, *, workers: int = 0, port: int | None = None,
                  rate: tuple[float, float] = (RATE, BURST), allowed_hosts: Sequence[str] = LOOPBACK_NAMES,
                  proxies: Sequence[str] = (), share_history: bool = True, limits: Limits | None = None,
-                 inline: tuple[str, ...] | None = None) -> None:
+                 inline: tuple[str, ...] | None = None, bus: str | None = None) -> None:
         """``rate``, ``limits`` and the rest as ``create_app`` takes them (every client here is 127.0.0.1)."""
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.app = create_app(db, workers=workers, rate=rate, allowed_hosts=allowed_hosts, share_history=share_history,
-                              limits=limits, inline=inline)
+                              limits=limits, inline=inline, bus=bus)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, lifespan="on",
                                 **uvicorn_settings(proxies))
         self.server = uvicorn.Server(config)

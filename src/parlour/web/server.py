@@ -27,6 +27,7 @@ from ..bots import levels
 from ..registry import names
 from ..store import Store, open_store
 from . import assets
+from .bus import Leases, LocalLeases, LocalPresence, Presence, RedisLeases, RedisPresence, RedisPubSub
 from .guard import (
     LOOPBACK_NAMES,
     BodyLimit,
@@ -46,6 +47,7 @@ from .lobby import lobby_router
 from .paced import PacedWebSockets
 from .pages import pages_router
 from .play import BURST, MAX_MESSAGE, RATE, play_router
+from .pubsub import LocalPubSub, PubSub
 from .reviews import Reviews
 from .tables import Tables
 
@@ -62,7 +64,8 @@ WS_DEFLATE = False
 def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
                store: Store | None = None, rate: tuple[float, float] = (RATE, BURST),
                allowed_hosts: Sequence[str] = LOOPBACK_NAMES, share_history: bool = True,
-               limits: Limits | None = None, inline: tuple[str, ...] | None = None) -> FastAPI:
+               limits: Limits | None = None, inline: tuple[str, ...] | None = None,
+               bus: str | None = None) -> FastAPI:
     """The whole web application on the saved-games database ``db``.
 
     ``rate``: messages per second and burst per connection, and per seat (tests driving many
@@ -73,7 +76,8 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     whether the whole database's history and statistics are shown to anyone who reaches the
     server (``web.history``).  ``workers`` and ``inline`` go to ``Tables``: a test that must
     reach the worker pool passes ``inline=()``, as by default the cheap levels play on the
-    event loop.
+    event loop.  ``bus``: the Redis URL of the event bus shared with other server processes
+    (``web.bus``; None: events stay in this process).
     """
     allowed = set(allowed_origins or ())
     state: dict[str, Any] = {}
@@ -85,12 +89,23 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
         st = open_store(db) if store is None else store
-        tables = Tables(st, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds)
+        pubsub: PubSub = LocalPubSub() if bus is None else RedisPubSub(bus)
+        leases: Leases = RedisLeases(pubsub) if isinstance(pubsub, RedisPubSub) else LocalLeases()
+        seen: Presence = RedisPresence(pubsub) if isinstance(pubsub, RedisPubSub) else LocalPresence()
+        tables = Tables(st, pubsub=pubsub, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds,
+                        leases=leases, shared=seen)
         state["tables"] = tables
         state["reviews"] = Reviews(tables, workers)
+        await pubsub.start()
+        await leases.start()
+        await seen.start()
         try:
             yield
         finally:
+            await seen.close()
+            await tables.drain()
+            await leases.close()  # handed on now: another process takes the tables over at once
+            await pubsub.close()
             tables.close()
             if own:
                 st.close()
@@ -168,7 +183,7 @@ def history_is_shared(host: str, asked: bool | None) -> bool:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2,
           allowed_hosts: Sequence[str] = (), proxies: Sequence[str] = (), share_history: bool | None = None,
-          limits: Limits | None = None) -> int:
+          limits: Limits | None = None, bus: str | None = None, processes: int = 1) -> int:
     """Run the server until interrupted (``parlour serve``).
 
     ``allowed_hosts``: the names people type to reach it (``--allowed-host``), needed when
@@ -176,21 +191,31 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     the reverse proxies whose ``X-Forwarded-For`` is believed (``--proxy``).  ``share_history``
     (``--share-history``/``--no-share-history``): None shares it on a loopback address only,
     where nobody but this machine reaches the server.  ``limits``: the defaults unless given.
+    ``bus``: the event bus's Redis URL (``--bus``), shared with the other processes on the database.
+    ``processes`` (``--processes``): server processes on this host's one port (``_supervise``);
+    more than one needs the bus.
     """
     import uvicorn
 
     hosts = trusted_hosts(host, allowed_hosts)  # refuses, in one line, a public address without names
     # Fail here, in one line, if the database cannot be used (before uvicorn starts).
     open_store(db).close()
-    app = create_app(db, workers=workers, allowed_hosts=hosts, share_history=history_is_shared(host, share_history),
-                     limits=limits)
+    if bus is not None:
+        RedisPubSub(bus)  # a URL that is not Redis's: refused here, in one line
+    if processes > 1 and bus is None:
+        raise ValueError("--processes above 1 needs --bus: the processes tell each other of their tables' moves")
+    settings: dict[str, Any] = {"db": db, "workers": workers, "allowed_hosts": list(hosts), "limits": limits,
+                                "share_history": history_is_shared(host, share_history), "bus": bus}
     print("Getting the computer players ready...", flush=True)
     from ..search import warm  # compiled in a child process on a first run; the workers load its cache
 
     warm.start(lambda line: print(line, flush=True))
-    _tune_gc()
     name = host if is_loopback(host) or not allowed_hosts else allowed_hosts[0]  # not 0.0.0.0: a name it answers to
     shown = f"[{name}]" if ":" in name else name
+    if processes > 1:
+        return _supervise(host, port, processes, settings, list(proxies), f"http://{shown}:{port}/")
+    _tune_gc()
+    app = create_app(**settings)
     print(f"Parlour is serving at http://{shown}:{port}/ (Ctrl+C stops it)", flush=True)
     # uvicorn stops gracefully on Ctrl+C and on SIGTERM (every table saved, the worker pool shut
     # down, the store closed), then raises the signal again for the handler it found.  For
@@ -206,6 +231,87 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
             signal.signal(sig, handler)
     print("Parlour has stopped serving.", flush=True)
     return 0
+
+
+DRAIN_SECONDS = 30.0  # how long a stopping server process may take to drain before it is killed
+
+
+def _supervise(host: str, port: int, processes: int, settings: dict[str, Any], proxies: list[str],
+               url: str) -> int:
+    """``processes`` server processes sharing one listening socket (the kernel spreads the connections).
+
+    Why a supervisor of our own rather than uvicorn's ``workers``: each process is a whole
+    server of its own (its tables, its leases, its Redis connection, its computer players'
+    pool) built by ``create_app`` from these settings, and a process that dies (``kill -9``, a
+    crash) is started again while the others serve on (its tables' leases lapse and are taken
+    over).  On SIGTERM or Ctrl+C every process drains (``_serve_one``: no new connections, the
+    pages told to reconnect with WebSocket code 1012, what is in flight saved, the leases handed
+    on), within ``DRAIN_SECONDS``.
+    """
+    import multiprocessing
+    import os
+    import socket
+    import time
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    context = multiprocessing.get_context("spawn")
+
+    def start(number: int) -> Any:
+        child = context.Process(target=_serve_one, args=(sock, settings, proxies), name=f"parlour-serve-{number}")
+        child.start()
+        return child
+
+    stopping: list[int] = []
+    previous = {sig: signal.signal(sig, lambda signum, frame: stopping.append(signum)) for sig in STOP_SIGNALS}
+    children = [start(i) for i in range(processes)]
+    print(f"Parlour is serving at {url} with {processes} processes (Ctrl+C stops it)", flush=True)
+    try:
+        while not stopping:
+            time.sleep(0.2)
+            for i, child in enumerate(children):
+                if not child.is_alive() and not stopping:
+                    log.warning("server process %s ended (exit code %s); starting another", child.pid, child.exitcode)
+                    children[i] = start(i)
+    finally:
+        for child in children:
+            if child.is_alive() and child.pid is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(child.pid, signal.SIGTERM)
+        deadline = time.monotonic() + DRAIN_SECONDS
+        for child in children:
+            child.join(max(0.0, deadline - time.monotonic()))
+            if child.is_alive():
+                child.kill()
+                child.join()
+        sock.close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    print("Parlour has stopped serving.", flush=True)
+    return 0
+
+
+def _serve_one(sock: Any, settings: dict[str, Any], proxies: list[str]) -> None:
+    """One of ``_supervise``'s server processes: ``create_app`` on the shared socket, until SIGTERM."""
+    import uvicorn
+
+    from ..search import warm
+    from .lifeline import exit_with_parent
+
+    exit_with_parent()  # the supervisor killed: so is this (its tables are in the store, its leases lapse)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the supervisor's: it asks each process with SIGTERM
+    warm.start(compile=False)
+    _tune_gc()
+    server = uvicorn.Server(uvicorn.Config(create_app(**settings), **uvicorn_settings(proxies)))
+    previous = signal.signal(signal.SIGTERM, _stopped)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 #: The signals that stop ``parlour serve``: Ctrl+C, and ``kill`` (or a service manager) asking it to stop.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import copy
 import gc
 import hashlib
 import json
@@ -22,6 +23,7 @@ import secrets
 import signal
 import time
 from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +37,7 @@ from ..records import from_json
 from ..registry import game_class, load
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
+from .bus import Leases, LocalLeases, LocalPresence, Presence
 from .jsontext import decode, encode
 from .lifeline import exit_with_parent
 from .pubsub import LocalPubSub, PubSub
@@ -56,6 +59,9 @@ IDLE_KEPT = 600.0  # seconds an unfinished table nobody watches stays in memory 
 SWEEP_EVERY = 30.0  # seconds between looks for such tables
 UNJOINED_KEPT = 3600.0  # seconds an unfinished table nobody joined stays in the store untouched (``Limits``)
 EXPIRE_EVERY = 300.0  # seconds between looks in the store for such tables (a scan of the open ones)
+
+
+CLAIM_TRIES = 5  # compare-and-sets of a seat taken, before giving up (another process's people taking theirs)
 
 
 LEFT = "you left this seat: a computer player plays it to the end of the game"
@@ -121,6 +127,7 @@ class LiveTable:
     saved: int = -1  # the action count in the store (``count`` until a burst of moves is saved; see ``_commit``)
     watchers: int = 0  # open connections, seats' and spectators' (``Tables.watch``)
     idle_since: float = field(default_factory=time.monotonic)  # when the last connection closed (or the load)
+    elsewhere: set[int] = field(default_factory=set)  # seats connected to other processes (``bus.RedisPresence``)
     ended: dict[str, Any] | None = None  # a game ended before its end: {"how": "resignation", "seat", "winner", "at"}
 
     def __post_init__(self) -> None:
@@ -213,7 +220,8 @@ class LiveTable:
         if left:  # its person left it for good (``Tables.leave``)
             return str(left["level"])
         takeover = self.settings.get("takeover")
-        if not takeover or self.seats[seat]["kind"] != "human" or self.connected.get(seat, 0) > 0:
+        if not takeover or self.seats[seat]["kind"] != "human" or self.connected.get(seat, 0) > 0 \
+                or seat in self.elsewhere:
             return None
         since = self.away_since.get(seat)
         if since is None or time.monotonic() - since < float(takeover["after"]):
@@ -224,7 +232,7 @@ class LiveTable:
         """The seats as every browser may see them: never a token."""
         return [{"kind": s["kind"], "level": s.get("level"), "name": s.get("name") or "",
                  "claimed": bool(s.get("claimed")), "joined": bool(s.get("joined")),
-                 "connected": self.connected.get(i, 0) > 0, "left": bool(s.get("left")),
+                 "connected": self.connected.get(i, 0) > 0 or i in self.elsewhere, "left": bool(s.get("left")),
                  "stand_in": self.stand_in(i)}
                 for i, s in enumerate(self.seats)]
 
@@ -264,13 +272,21 @@ class Tables:
     """Every table of this server process, backed by ``store``; bots run in ``pool``."""
 
     def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2,
-                 inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT) -> None:
+                 inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT,
+                 leases: Leases | None = None, shared: Presence | None = None) -> None:
         """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool);
-        ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``)."""
+        ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``); ``leases``: which
+        tables' computer players this process runs (``bus.RedisLeases``; by default all of them); ``shared``:
+        the seats connected to other processes (``bus.RedisPresence``; by default none)."""
         self.store = store
         self.unjoined_kept = unjoined_kept
         self._expired = time.monotonic()
         self.pubsub: PubSub = pubsub or LocalPubSub()
+        self.pubsub.attach(self.remote, self.bus_state)
+        self.leases: Leases = leases or LocalLeases()
+        self.leases.attach(self._leased, self._running)
+        self.shared: Presence = shared or LocalPresence()
+        self.shared.attach(self._connected_here, self.seen_elsewhere)
         self.live: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._timers: set[asyncio.TimerHandle] = set()
@@ -304,6 +320,15 @@ class Tables:
             timer.cancel()
         self.pool.shutdown(wait=True, cancel_futures=True)
         self._stop_checkpoints()
+
+    async def drain(self) -> None:
+        """A graceful stop (SIGTERM): what is in flight is saved and announced, before the leases are handed on."""
+        for live in list(self.live.values()):
+            if live.table is not None and (live.unsent or live.saved != live.count):
+                try:
+                    await self._send_unsent(live)
+                except Exception:
+                    log.exception("table %s: its last moves could not be saved", live.id)
 
     # -- making and finding tables --------------------------------------------------------
     def create(self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], *,
@@ -422,12 +447,109 @@ class Tables:
         self.live[table_id] = live
         self.kick(live)
         self.wake_after_grace(live)
+        self._soon(self.shared.look())  # who is connected to the other processes (before any grace period ends)
         return live
 
     def reload(self, live: LiveTable) -> LiveTable | None:
         """Forget the cached table (a write was refused: another writer got there first) and load it again."""
         self.live.pop(live.id, None)
         return self.get(live.id)
+
+    # -- other processes' writes (a shared bus, ``web.bus``) -----------------------------
+    def refresh(self, live: LiveTable) -> tuple[bool, list[Event] | None]:
+        """Bring a cached table up to its row in the store, which another process wrote.
+
+        Returns whether anything changed, and the events of the actions taken in (None: the
+        table was rebuilt from its record -- an undo, a replay, moves of ours refused -- and its
+        browsers are sent whole frames).  Why from the store and not from the message: the
+        message says nothing a seat may not know, and a process that missed one (a gap, Redis
+        away) finds everything here; new actions are played on the cached table, so each seat's
+        view and the narration are built here as in the process that made them.
+        """
+        row = self.store.load_web_table(live.id)
+        if row is None:
+            return False, []
+        changed = row.seats != live.seats or row.settings != live.settings or row.finished != live.finished
+        live.seats, live.settings, live.finished = row.seats, row.settings, row.finished
+        if live.table is not None and row.actions == live.saved:  # no action of anyone else's
+            if changed:
+                live.ended = json.loads(row.record).get("ended")  # (a resignation changes no count)
+            return changed, []
+        record = json.loads(row.record)
+        live.ended = record.get("ended")
+        if record.get("pending") is not None:  # still not dealt: the seats are all that changed
+            live.pending = record["pending"]
+            return changed, []
+        live.pending = None
+        actions = list(record.get("actions", []))
+        if live.table is not None and live.saved == live.count:
+            mine = live.table.state.actions
+            if len(actions) >= len(mine) and actions[:len(mine)] == list(mine) \
+                    and not any(a.startswith("#") for a in actions[len(mine):]):
+                events: list[Event] = []
+                try:
+                    for action in actions[len(mine):]:
+                        events += live.table.play(action)
+                except (IllegalAction, NotYourTurn):
+                    log.warning("table %s: the stored record does not follow from ours; rebuilding it", live.id)
+                else:
+                    live.count = live.saved = len(live.table.state.actions)
+                    live.undo_memo.clear()
+                    live.remember(events)
+                    return changed or bool(events), events
+        table, told = _table_for(live.game, record, live.seats, bool(live.settings.get("open")))
+        live.table = table
+        live.count = live.saved = len(table.state.actions)
+        live.unsent = []
+        live.undo_memo.clear()
+        live.events.clear()
+        live.remember(told)
+        return True, None
+
+    async def remote(self, table_id: str, message: dict[str, Any]) -> None:
+        """Another process published ``message`` for this table (``bus.RedisPubSub``): read the store, tell ours."""
+        live = self.live.get(table_id)
+        if live is None:
+            return  # nobody here watches it (a watcher would have loaded it)
+        changed, events = self.refresh(live)
+        notes: list[Event] = []
+        if message.get("presence"):  # a computer standing in, a demo, a speed: notes of the browser table
+            notes = [event_from_json(e) for e in message.get("events", []) if e.get("kind") not in _GAME_EVENTS]
+            for note in notes:  # a person asked the computer to play their seat (F2) through that process
+                kind, seat = str(note.kind), note.seat
+                if kind == "demo" and isinstance(seat, int) and 0 <= seat < live.num_players and live.table:
+                    live.demo[seat] = live.table.hint_level
+                    live.standing_in.discard(seat)
+                elif kind == "demo_end" and isinstance(seat, int):
+                    live.demo.pop(seat, None)
+            live.remember(notes)
+        if events is None:
+            await self.pubsub.deliver(live.id, {"count": live.count, "events": [], "full": True})
+        elif events or notes or (changed and "players" not in message and not message.get("subscribed")):
+            await self.pubsub.deliver(live.id, {"count": live.count, "events": [event_json(e) for e in events + notes]})
+        if events is not None and ("players" in message or (changed and not events and not notes)):
+            await self.pubsub.deliver(live.id, {"count": live.count, "players": live.players()})
+        self.kick(live)
+
+    async def _leased(self, table_id: str) -> None:
+        """This process took over a table's computer players (their owner is gone): from the store, on."""
+        await self.remote(table_id, {"leased": True})
+
+    def _running(self) -> set[str]:
+        """The tables whose computer players (and automatic answers) this process would run: dealt, not over."""
+        return {table_id for table_id, live in self.live.items() if live.table is not None and not live.over}
+
+    async def bus_state(self, healthy: bool) -> None:
+        """The bus was lost (every page says "reconnecting") or is back (every watched table reloaded)."""
+        for live in list(self.live.values()):
+            if not live.watchers:
+                continue
+            if not healthy:
+                await self.pubsub.deliver(live.id, {"count": live.count, "bus": "down"})
+                continue
+            self.refresh(live)
+            await self.pubsub.deliver(live.id, {"count": live.count, "events": [], "full": True})
+            self.kick(live)
 
     def seat_for(self, live: LiveTable, seat: object, token: object) -> int:
         """The seat this token opens; ``Refused`` for anything else (compared in constant time)."""
@@ -451,6 +573,22 @@ class Tables:
         refused and leaves the seat as it was.  Once every person's seat is taken, the game's
         seed is made from the server's seed and theirs (``_deal_first``).
         """
+        for _ in range(CLAIM_TRIES):
+            before = copy.deepcopy(live.seats)
+            if not self._claim_once(live, seat, name, client_seed) \
+                    or self.store.save_web_seats(live.id, live.seats, expected=before):
+                break
+            # another process changed the seats meanwhile (its person took theirs): read them, claim again
+            live.seats = before
+            self.refresh(live)
+        else:
+            raise Refused("the seats are changing too fast; open the link again")
+        if live.table is None and all(s["kind"] != "human" or s.get("joined") for s in live.seats):
+            self._deal_first(live)  # (the one writer whose seats made it complete deals)
+
+    @staticmethod
+    def _claim_once(live: LiveTable, seat: int, name: object, client_seed: object) -> bool:
+        """Take ``seat`` in ``live.seats``; whether that changed them (they need saving)."""
         info = live.seats[seat]
         first = live.table is None and not info.get("joined")
         if first:
@@ -465,10 +603,7 @@ class Tables:
         if isinstance(name, str) and name.strip() and _name(name) != info.get("name"):
             info["name"] = _name(name)
             changed = True
-        if changed:
-            self.store.save_web_seats(live.id, live.seats)
-        if live.table is None and all(s["kind"] != "human" or s.get("joined") for s in live.seats):
-            self._deal_first(live)
+        return changed
 
     def _deal_first(self, live: LiveTable) -> None:
         """Every person is seated: make the game's seed from the committed server seed and their seeds, and deal."""
@@ -695,16 +830,48 @@ class Tables:
     # -- presence, the takeover of an absent seat, the speed ----------------------------------
     def presence(self, live: LiveTable, seat: int, delta: int) -> None:
         """A connection for ``seat`` opened (+1) or closed (-1): starts or ends its person's absence."""
-        n = live.connected[seat] = max(0, live.connected.get(seat, 0) + delta)
+        was = live.connected.get(seat, 0)
+        n = live.connected[seat] = max(0, was + delta)
+        if (was > 0) != (n > 0):
+            self._soon(self.shared.look())  # the other processes hear of it within their next look
         takeover = live.settings.get("takeover")
         if n > 0:
             live.away_since.pop(seat, None)
             if seat in live.standing_in and seat not in live.demo:
                 live.standing_in.discard(seat)
                 self._announce(live, [_note("stand_in_end", seat, {})])
-        elif takeover:
+        elif takeover and seat not in live.elsewhere:
             live.away_since[seat] = time.monotonic()
             self.wake_after_grace(live)
+
+    def _connected_here(self) -> dict[str, set[int]]:
+        """Each unfinished table in memory, and its seats with a connection to this process."""
+        return {table_id: {seat for seat, n in live.connected.items() if n > 0}
+                for table_id, live in self.live.items() if not live.over}
+
+    async def seen_elsewhere(self, table_id: str, seats: set[int]) -> None:
+        """The seats of ``table_id`` connected to other processes changed (``bus.RedisPresence``).
+
+        As ``presence`` does for this process's connections: a person connected anywhere is not
+        away (a computer standing in gives the seat back), and one gone from everywhere is away from now.
+        """
+        live = self.live.get(table_id)
+        if live is None:
+            return
+        before = live.players()
+        came, gone = seats - live.elsewhere, live.elsewhere - seats
+        live.elsewhere = set(seats)
+        for seat in came:
+            live.away_since.pop(seat, None)
+            if seat in live.standing_in and seat not in live.demo:
+                live.standing_in.discard(seat)
+                self._announce(live, [_note("stand_in_end", seat, {})])
+        for seat in gone:
+            if live.connected.get(seat, 0) == 0 and live.seats[seat]["kind"] == "human":
+                live.away_since[seat] = time.monotonic()
+                self.wake_after_grace(live)
+        if live.players() != before:
+            await self.pubsub.deliver(live.id, {"count": live.count, "players": live.players()})
 
     def wake_after_grace(self, live: LiveTable) -> None:
         """Look at the table again when an absent person's grace period is over (a computer may take over)."""
@@ -779,11 +946,16 @@ class Tables:
         self.kick(live)
 
     def _announce(self, live: LiveTable, events: list[Event]) -> None:
+        self._soon(self._publish_events(live, events))
+
+    def _soon(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background (nothing, outside the event loop: a test's direct call)."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            work.close()
             return
-        task = loop.create_task(self._publish_events(live, events))
+        task = loop.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -822,7 +994,9 @@ class Tables:
     async def _advance(self, live: LiveTable) -> None:
         loop = asyncio.get_running_loop()
         try:
-            while self.live.get(live.id) is live:
+            if not await self.leases.acquire(live.id):
+                return  # another process runs this table's computer players (``bus.RedisLeases``)
+            while self.live.get(live.id) is live and self.leases.holds(live.id):
                 table = live.dealt
                 seat = table.to_move
                 if seat is None or live.over:
@@ -854,6 +1028,8 @@ class Tables:
                     await asyncio.sleep(delay)
                 if table.is_human(seat) and table.auto_action() is None and live.stand_in(seat) is None:
                     continue  # the person came back while the computer was thinking: the seat is theirs
+                if not self.leases.holds(live.id):
+                    return  # the lease lapsed meanwhile: its next owner moves from the store
                 if not await self._apply(live, seat, action, expect=count, hold=True):
                     if live.count != count:
                         continue  # someone else moved the table on meanwhile: look again
@@ -866,6 +1042,10 @@ class Tables:
                 await self._send_unsent(live)  # the moves made since the last announcement (and a person's before)
             except Exception:
                 log.exception("table %s: an announcement failed", live.id)
+
+
+#: Kinds of the game's own events (``table.EventKind``): another process's message never brings one here.
+_GAME_EVENTS = frozenset({"action", "trick", "deal_scored", "deal", "replay", "undo", "game_over"})
 
 
 def serving(connection: HTTPConnection) -> Tables:

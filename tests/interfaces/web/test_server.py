@@ -135,64 +135,72 @@ GAMES = [("truc", 2, {}), ("gops", 2, {"cards": 6}), ("clobby", 2, {"game_point"
          ("schafkopf", 2, {"target": 1})]
 
 
+def play_and_check(servers: list[Any], game: str, humans: int, options: dict[str, Any], seed: int,
+                   counts: dict[str, int], per_game: dict[str, int]) -> None:
+    """A whole game of ``game`` through ``servers`` (seat ``s``'s person on ``servers[s % len(servers)]``,
+    a spectator on the first), every frame to every client checked against the seat's true view."""
+    server = servers[0]
+    num = load(game).num_players
+    seats = [{"kind": "invite"}] * humans + [{"kind": "bot", "level": "easy"}] * (num - humans)
+    table = create(server, game, seats, options=options)
+    clients = [Client(servers[s % len(servers)], table["id"], s, table["tokens"][s], seed=seed + s)
+               for s in range(humans)]
+    watcher = Client(server, table["id"], None, None)
+
+    async def run(clients: list[Client] = clients, watcher: Client = watcher) -> None:
+        await asyncio.wait_for(asyncio.gather(*(c.play() for c in clients), watcher.play()), timeout=120)
+
+    try:
+        asyncio.run(run())
+    except TimeoutError:
+        last = [(c.seat, c.frames[-1]["count"] if c.frames else None) for c in clients]
+        raise AssertionError(f"{game} {options}: the game did not end; last frames {last}") from None
+    row = open_store(server.db).load_web_table(table["id"])
+    assert row is not None and row.finished, "the game was played to its end and recorded"
+    record = json.loads(row.record)
+    tables = replayed(record)
+    for client in [*clients, watcher]:
+        assert not client.errors, client.errors
+        known: set[str] = set()
+        known_at: list[set[str]] = []
+        for t in tables:  # what this seat has been shown up to each action count
+            view = t.view(client.seat) if client.seat is not None else public_view(t)
+            known |= cards_in(json.dumps(view))
+            known_at.append(set(known))
+        for text, frame in zip(client.raw, client.frames, strict=True):
+            counts["frames"] += 1
+            per_game[game] = per_game.get(game, 0) + 1
+            if "keys_help" in frame:
+                # the same for every table of the game, built without the table: its examples
+                # ("X A S: call A♠") name cards that are no one's
+                assert frame["keys_help"] == json.loads(json.dumps(web_keys(game)))
+                text = json.dumps({k: v for k, v in frame.items() if k != "keys_help"}, ensure_ascii=False)
+            mentioned = cards_in(text)
+            counts["card_mentions"] += len(mentioned)
+            if frame["type"] == "review" and frame["status"] == "ready":
+                counts["reviews"] = counts.get("reviews", 0) + 1
+                leaked = mentioned - known_at[frame["count"]]
+                assert not leaked, f"{game}: seat {client.seat}'s review of deal {frame['deal']} named {leaked}"
+                continue
+            if frame["type"] != "state":
+                assert not mentioned, frame
+                continue
+            n = frame["count"]
+            truth = tables[n]
+            expected = truth.view(client.seat) if client.seat is not None else public_view(truth)
+            assert frame["view"] == json.loads(json.dumps(expected)), (game, client.seat, n)
+            leaked = mentioned - known_at[n]
+            assert not leaked, f"{game}: seat {client.seat} was sent {leaked} at action {n}"
+    counts["games"] += 1
+
+
 def test_frames_never_carry_a_card_the_seat_could_not_know(server: Any) -> None:
     """Every frame to every client, over whole games of every game: nothing beyond that seat's view."""
     counts = {"games": 0, "frames": 0, "card_mentions": 0, "reviews": 0}
     per_game: dict[str, int] = {}
     for round_ in range(2):
         for index, (game, humans, options) in enumerate(GAMES):
-            num = load(game).num_players
-            seats = [{"kind": "invite"}] * humans + [{"kind": "bot", "level": "easy"}] * (num - humans)
-            table = create(server, game, seats, options=options)
-            clients = [Client(server, table["id"], s, table["tokens"][s], seed=round_ * 100 + index * 10 + s)
-                       for s in range(humans)]
-            watcher = Client(server, table["id"], None, None)
-
-            async def run(clients: list[Client] = clients, watcher: Client = watcher) -> None:
-                await asyncio.wait_for(asyncio.gather(*(c.play() for c in clients), watcher.play()), timeout=120)
-
-            try:
-                asyncio.run(run())
-            except TimeoutError:
-                last = [(c.seat, c.frames[-1]["count"] if c.frames else None) for c in clients]
-                raise AssertionError(f"{game} {options}: the game did not end; last frames {last}") from None
-            row = open_store(server.db).load_web_table(table["id"])
-            assert row is not None and row.finished, "the game was played to its end and recorded"
-            record = json.loads(row.record)
-            tables = replayed(record)
-            for client in [*clients, watcher]:
-                assert not client.errors, client.errors
-                known: set[str] = set()
-                known_at: list[set[str]] = []
-                for t in tables:  # what this seat has been shown up to each action count
-                    view = t.view(client.seat) if client.seat is not None else public_view(t)
-                    known |= cards_in(json.dumps(view))
-                    known_at.append(set(known))
-                for text, frame in zip(client.raw, client.frames, strict=True):
-                    counts["frames"] += 1
-                    per_game[game] = per_game.get(game, 0) + 1
-                    if "keys_help" in frame:
-                        # the same for every table of the game, built without the table: its examples
-                        # ("X A S: call A♠") name cards that are no one's
-                        assert frame["keys_help"] == json.loads(json.dumps(web_keys(game)))
-                        text = json.dumps({k: v for k, v in frame.items() if k != "keys_help"}, ensure_ascii=False)
-                    mentioned = cards_in(text)
-                    counts["card_mentions"] += len(mentioned)
-                    if frame["type"] == "review" and frame["status"] == "ready":
-                        counts["reviews"] += 1
-                        leaked = mentioned - known_at[frame["count"]]
-                        assert not leaked, f"{game}: seat {client.seat}'s review of deal {frame['deal']} named {leaked}"
-                        continue
-                    if frame["type"] != "state":
-                        assert not mentioned, frame
-                        continue
-                    n = frame["count"]
-                    truth = tables[n]
-                    expected = truth.view(client.seat) if client.seat is not None else public_view(truth)
-                    assert frame["view"] == json.loads(json.dumps(expected)), (game, client.seat, n)
-                    leaked = mentioned - known_at[n]
-                    assert not leaked, f"{game}: seat {client.seat} was sent {leaked} at action {n}"
-            counts["games"] += 1
+            play_and_check([server], game, humans, options, round_ * 100 + index * 10, counts, per_game)
     print(f"\nframe-leak test: {counts['games']} whole games, {counts['frames']} frames checked "
           f"({counts['reviews']} reviews), {counts['card_mentions']} card mentions; frames per game: {per_game}")
     assert counts["games"] == 2 * len(GAMES) and counts["reviews"] >= len(GAMES)

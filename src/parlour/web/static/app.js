@@ -427,6 +427,7 @@ function onFrame(f) {
   if (f.type === "hint") { showHint(f); return; }
   if (f.type === "keys") { keysAnswered(f); return; }
   if (f.type === "waiting") { showWaiting(f); return; }
+  if (f.type === "reconnecting") { setStatus(f.message); return; }  // the servers' bus is away for a moment
   if (f.type === "left") { location.href = "/"; return; }  // this person left their seat (the lobby, again)
   if (f.type === "review") { onReview(f); return; }
   if (f.type === "presence") {  // the seats alone

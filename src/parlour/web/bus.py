@@ -1,0 +1,481 @@
+"""What server processes share through Redis (``--bus``): the event bus behind the ``PubSub`` interface
+(``RedisPubSub``), who runs each table's computer players (``RedisLeases``) and who is connected
+where (``RedisPresence``); their in-process stand-ins (``LocalLeases``, ``LocalPresence``) serve a
+process alone.
+
+Why Redis and this shape: several ``parlour serve`` processes (on one host or several) share
+one database; a person's move saved by one must reach the browsers of every other process
+watching that table.  Each process keeps one Redis connection subscribed to the channels of
+the tables it has watchers for (``parlour:t:<table id>``), and delivers:
+
+- its own messages at once, in process (``LocalPubSub``), so a table served by one process
+  costs no Redis round trip before its browsers hear of it, and keeps working while Redis is away;
+- another process's messages to ``remote`` (``Tables.remote``), which never trusts what they say
+  of the game: it reads the table from the store and builds each seat's view itself.  A message
+  is a table's public events and action count, never a seat's view, a token or a card hidden from
+  anyone (a private move is ``action: None``), so nothing secret ever goes into Redis.
+
+When the connection to Redis is lost, ``state(False)`` tells the tables (the pages say
+"reconnecting"); the bus reconnects with a backoff, subscribes again, and ``state(True)``
+has every watched table reloaded from the store, where whatever happened meanwhile is.  A
+table newly subscribed is reloaded the same way (``remote(topic, SUBSCRIBED)``): what was
+published before the subscription took effect is in the store too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from .jsontext import decode, encode
+from .pubsub import LocalPubSub, _LocalSubscription
+
+log = logging.getLogger("parlour.web")
+
+PREFIX = "parlour:t:"
+#: What ``remote`` gets for a table whose channel has just been subscribed (not a message of anyone's).
+SUBSCRIBED: dict[str, Any] = {"subscribed": True}
+POLL = 0.05  # seconds the reader waits for a message before it looks for new subscriptions
+BACKOFF = (0.2, 2.0)  # seconds before reconnecting to Redis: first, and at most
+
+Remote = Callable[[str, dict[str, Any]], Awaitable[None]]
+BusState = Callable[[bool], Awaitable[None]]
+
+
+def redacted(url: str) -> str:
+    """The URL without its password (for messages and logs)."""
+    head, sep, tail = url.rpartition("@")
+    if not sep or "://" not in head:
+        return url
+    scheme, _, user = head.partition("://")
+    return f"{scheme}://{user.split(':', 1)[0]}{':***' if ':' in user else ''}@{tail}"
+
+
+class RedisPubSub:
+    """``PubSub`` across processes through Redis (``redis://HOST:PORT/DB``); ``start`` once the loop runs."""
+
+    def __init__(self, url: str, *, limit: int = 1000) -> None:
+        if not url.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("the bus is a redis:// (or rediss://, unix://) URL")
+        self.url = url
+        # this process's mark on its messages (its own come back to it) and its leases: its process id
+        # (which one holds a table, for an operator), and random, as a process id is used again
+        self.origin = f"{os.getpid()}-{secrets.token_hex(6)}"
+        self.local = LocalPubSub(limit)
+        self.healthy = False
+        self._remote: Remote | None = None
+        self._state: BusState | None = None
+        self._client: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self._subscribed: set[str] = set()
+        self._warned = False
+
+    def attach(self, remote: Remote, state: BusState) -> None:
+        """Who hears of other processes' messages (``remote``) and of Redis lost and back (``state``)."""
+        self._remote, self._state = remote, state
+
+    @property
+    def client(self) -> Any:
+        """The ``redis.asyncio.Redis`` client (the leases share it)."""
+        if self._client is None:
+            import redis.asyncio as aioredis
+            from redis.asyncio.retry import Retry
+            from redis.backoff import ExponentialBackoff
+
+            # a connection that Redis closed (a restart) is found dead on its next use: tried again at once
+            self._client = aioredis.Redis.from_url(self.url, socket_connect_timeout=2, socket_timeout=5,
+                                                   health_check_interval=2,
+                                                   retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2))
+        return self._client
+
+    async def start(self) -> None:
+        self._reader = asyncio.get_running_loop().create_task(self._read(), name="parlour-bus")
+
+    async def close(self) -> None:
+        await _ended(self._reader)
+        self._reader = None
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                await self._client.aclose()
+            self._client = None
+
+    async def ping(self) -> bool:
+        """Whether Redis answers now (``/healthz``)."""
+        try:
+            async with asyncio.timeout(2):
+                return bool(await self.client.ping())
+        except Exception as exc:  # noqa: BLE001 -- any failure is "unavailable"; the cause goes to the log
+            log.warning("health check: the bus at %s is unavailable: %s", redacted(self.url), type(exc).__name__)
+            return False
+
+    async def publish(self, topic: str, message: dict[str, Any]) -> None:
+        await self.local.publish(topic, message)
+        try:
+            await self.client.publish(PREFIX + topic, encode({"o": self.origin, "m": message}))
+            self._warned = False
+        except Exception as exc:  # noqa: BLE001 -- Redis away: the store has it; the others reload when it is back
+            if not self._warned:
+                log.warning("the bus at %s is unreachable (%s): other processes reload from the store "
+                            "when it is back", redacted(self.url), type(exc).__name__)
+                self._warned = True
+
+    async def deliver(self, topic: str, message: dict[str, Any]) -> None:
+        await self.local.publish(topic, message)
+
+    def subscribe(self, topic: str) -> _LocalSubscription:
+        return self.local.subscribe(topic)  # the reader subscribes its channel within ``POLL``
+
+    def subscribers(self, topic: str) -> int:
+        return self.local.subscribers(topic)
+
+    async def _set_healthy(self, healthy: bool) -> None:
+        if healthy == self.healthy:
+            return
+        self.healthy = healthy
+        if self._state is not None:
+            try:
+                await self._state(healthy)
+            except Exception:
+                log.exception("the bus's change of state was not taken in")
+
+    async def _read(self) -> None:
+        backoff = BACKOFF[0]
+        control = f"parlour:p:{self.origin}"  # a channel of this process's own: the connection is held with no table
+        while True:
+            pubsub = self.client.pubsub()
+            try:
+                await pubsub.subscribe(control)
+                self._subscribed = set()
+                await self._set_healthy(True)
+                backoff = BACKOFF[0]
+                while True:
+                    await self._follow(pubsub)
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=POLL)
+                    if message is not None and message.get("type") == "message":
+                        await self._received(message)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            except Exception as exc:  # noqa: BLE001 -- Redis lost: tell the tables, try again
+                log.warning("lost the bus at %s (%s); reconnecting", redacted(self.url), type(exc).__name__)
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                await self._set_healthy(False)
+                await asyncio.sleep(backoff)
+                backoff = min(BACKOFF[1], backoff * 2)
+
+    async def _follow(self, pubsub: Any) -> None:
+        """Subscribe the tables that have watchers here now, and unsubscribe the rest."""
+        wanted = set(self.local._subs)
+        new, gone = wanted - self._subscribed, self._subscribed - wanted
+        if gone:
+            await pubsub.unsubscribe(*[PREFIX + t for t in gone])
+        if new:
+            await pubsub.subscribe(*[PREFIX + t for t in new])
+        self._subscribed = wanted
+        for topic in new:  # what was published before the subscription took effect is in the store
+            await self._hand_on(topic, SUBSCRIBED)
+
+    async def _received(self, message: dict[str, Any]) -> None:
+        channel = message["channel"]
+        topic = (channel.decode() if isinstance(channel, bytes) else str(channel))[len(PREFIX):]
+        try:
+            data = decode(message["data"])
+        except ValueError:
+            log.warning("a message on the bus that is not JSON was ignored")
+            return
+        if not isinstance(data, dict) or data.get("o") == self.origin or not isinstance(data.get("m"), dict):
+            return
+        await self._hand_on(topic, data["m"])
+
+    async def _hand_on(self, topic: str, message: dict[str, Any]) -> None:
+        if self._remote is None:
+            if message is not SUBSCRIBED:
+                await self.local.publish(topic, message)
+            return
+        try:
+            await self._remote(topic, message)
+        except Exception:
+            log.exception("table %s: another process's message was not taken in", topic)
+
+
+class Leases(Protocol):
+    """Which tables' computer players this process runs (``Tables``)."""
+
+    def attach(self, acquired: Callable[[str], Awaitable[None]], wanted: Callable[[], set[str]]) -> None: ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def acquire(self, table_id: str) -> bool: ...
+
+    def holds(self, table_id: str) -> bool: ...
+
+
+class LocalLeases:
+    """One process serves every table: it always owns their computer players."""
+
+    def attach(self, acquired: Callable[[str], Awaitable[None]], wanted: Callable[[], set[str]]) -> None:
+        """Nothing is ever taken from this process, nor handed to it."""
+
+    async def start(self) -> None:
+        """Nothing to renew."""
+
+    async def close(self) -> None:
+        """Nothing to hand on."""
+
+    async def acquire(self, table_id: str) -> bool:
+        return True
+
+    def holds(self, table_id: str) -> bool:
+        return True
+
+
+#: Take the lease if nobody holds it (``SET NX PX`` in one script with renewing it if it is ours).
+_TAKE = """
+local held = redis.call('get', KEYS[1])
+if held == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if held then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+_GIVE_UP = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+class RedisLeases:
+    """Which process runs a table's computer players: a lease per table in Redis, with an expiry.
+
+    Why a Redis lock and not a PostgreSQL advisory lock: an advisory lock belongs to a database
+    session, so a process would hold one connection out of its pool for every table it owns
+    (hundreds), and it would not exist at all on SQLite; a lease in Redis is one key per table
+    (``parlour:lease:<id>``, holding the owner's random mark, nothing secret), renewed for all of
+    a process's tables in one round trip, on any store.  Why an expiry: a process killed (``kill
+    -9``, a lost host) cannot hand its leases on; they lapse after ``TTL`` seconds and a process
+    that watches the table takes it over on its next look (every ``RENEW`` seconds), so within
+    ``TTL + RENEW``.  A process that cannot renew (Redis away) stops moving for a table ``MARGIN``
+    before its lease may lapse.  What makes this safe even if two processes both believe they
+    own a table for a moment (Redis restarted empty): every move is saved with the store's
+    compare-and-set on the action count, so of two moves made from the same position one is
+    refused and its maker reloads -- no move is made twice, and none that was acknowledged is lost.
+    """
+
+    TTL = 3.0
+    RENEW = 1.0
+    MARGIN = 0.5
+
+    def __init__(self, bus: RedisPubSub) -> None:
+        self.bus = bus
+        self.mark = bus.origin
+        self._held: dict[str, float] = {}  # table id -> until when (monotonic) it is surely ours
+        self._acquired: Callable[[str], Awaitable[None]] | None = None
+        self._wanted: Callable[[], set[str]] = set
+        self._task: asyncio.Task[None] | None = None
+        self._take: Any = None
+        self._give_up: Any = None
+
+    def attach(self, acquired: Callable[[str], Awaitable[None]], wanted: Callable[[], set[str]]) -> None:
+        """``acquired(id)``: a lease taken on a later look; ``wanted()``: the tables this process would run."""
+        self._acquired, self._wanted = acquired, wanted
+
+    def _scripts(self) -> None:
+        if self._take is None:
+            self._take = self.bus.client.register_script(_TAKE)
+            self._give_up = self.bus.client.register_script(_GIVE_UP)
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._renew_loop(), name="parlour-leases")
+
+    async def close(self) -> None:
+        """Stop renewing, and hand every lease on at once (a graceful stop: another process takes over now)."""
+        await _ended(self._task)
+        self._task = None
+        held, self._held = list(self._held), {}
+        if held:
+            with contextlib.suppress(Exception):
+                self._scripts()
+                async with self.bus.client.pipeline(transaction=False) as pipe:
+                    for table_id in held:
+                        await self._give_up(keys=[_lease_key(table_id)], args=[self.mark], client=pipe)
+                    await pipe.execute()
+
+    def holds(self, table_id: str) -> bool:
+        return self._held.get(table_id, 0.0) > time.monotonic()
+
+    async def acquire(self, table_id: str) -> bool:
+        """Whether this process owns the table's computer players now (taking the lease if it is free)."""
+        if self.holds(table_id):
+            return True
+        return table_id in await self._look([table_id])
+
+    async def _look(self, table_ids: list[str]) -> set[str]:
+        """Take or renew the leases of ``table_ids``; the ones now ours."""
+        self._scripts()
+        asked = time.monotonic()
+        try:
+            async with self.bus.client.pipeline(transaction=False) as pipe:
+                for table_id in table_ids:
+                    await self._take(keys=[_lease_key(table_id)], args=[self.mark, int(self.TTL * 1000)], client=pipe)
+                answers = await pipe.execute()
+        except Exception as exc:  # noqa: BLE001 -- Redis away: what is held lapses by itself
+            log.debug("leases not renewed: %s", type(exc).__name__)
+            return {t for t in table_ids if self.holds(t)}
+        ours: set[str] = set()
+        for table_id, answer in zip(table_ids, answers, strict=True):
+            if answer:
+                self._held[table_id] = asked + self.TTL - self.MARGIN
+                ours.add(table_id)
+            else:
+                self._held.pop(table_id, None)
+        return ours
+
+    async def _renew_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.RENEW)
+            try:
+                wanted = self._wanted()
+                for table_id in [t for t in self._held if t not in wanted]:  # no longer here: handed on
+                    del self._held[table_id]
+                    with contextlib.suppress(Exception):
+                        self._scripts()
+                        await self._give_up(keys=[_lease_key(table_id)], args=[self.mark])
+                before = {t for t in wanted if self.holds(t)}
+                ours = await self._look(sorted(wanted)) if wanted else set()
+                for table_id in ours - before:
+                    if self._acquired is not None:
+                        await self._acquired(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the leases' renewal failed; trying again")
+
+
+async def _ended(task: asyncio.Task[None] | None) -> None:
+    """Cancel a background task of the bus and wait for it to end."""
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+
+
+def _lease_key(table_id: str) -> str:
+    return f"parlour:lease:{table_id}"
+
+
+class Presence(Protocol):
+    """Which seats have a connection in another process (``Tables.seen_elsewhere``)."""
+
+    def attach(self, here: Callable[[], dict[str, set[int]]],
+               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None: ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def look(self) -> None: ...
+
+
+class LocalPresence:
+    """One process: every connection is here."""
+
+    def attach(self, here: Callable[[], dict[str, set[int]]],
+               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None:
+        """Nobody is anywhere else."""
+
+    async def start(self) -> None:
+        """Nothing to tell."""
+
+    async def close(self) -> None:
+        """Nothing to take back."""
+
+    async def look(self) -> None:
+        """Nothing to look at."""
+
+
+class RedisPresence:
+    """The seats connected in each process, shared in Redis: who is at a table, whichever process serves them.
+
+    Why: a page shows who is connected, and a table made with a takeover lets a computer play a
+    person's seat once it has had no connection for its grace period; with the people of one table
+    on several processes, each process saw only its own connections (and the owner of the table's
+    computer players would take over the seat of a person connected to another process).  Every
+    ``EVERY`` seconds a process writes, for each table it has in memory, the seats connected to it
+    (``parlour:seen:<table>``, a hash of ``<seat>:<process mark>`` -> until when, ``TTL`` seconds
+    on), and reads the others'.  A process that dies stops writing: its people count as gone
+    ``TTL`` seconds later.  Nothing in it but seat numbers and process marks.
+    """
+
+    EVERY = 1.0
+    TTL = 3.0
+
+    def __init__(self, bus: RedisPubSub) -> None:
+        self.bus = bus
+        self.mark = bus.origin
+        self._here: Callable[[], dict[str, set[int]]] = dict
+        self._elsewhere: Callable[[str, set[int]], Awaitable[None]] | None = None
+        self._seen: dict[str, set[int]] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def attach(self, here: Callable[[], dict[str, set[int]]],
+               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None:
+        self._here, self._elsewhere = here, elsewhere
+
+    async def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._loop(), name="parlour-presence")
+
+    async def close(self) -> None:
+        await _ended(self._task)
+        self._task = None
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.EVERY)
+            try:
+                await self.look()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 -- Redis away: the last known presence stands meanwhile
+                log.debug("presence not shared: %s", type(exc).__name__)
+
+    async def look(self) -> None:
+        """Write this process's connected seats, read the others' (once a second, and in tests)."""
+        here = self._here()
+        if not here:
+            return
+        now = int(time.time() * 1000)
+        until = now + int(self.TTL * 1000)
+        tables = sorted(here)
+        async with self.bus.client.pipeline(transaction=False) as pipe:
+            for table_id in tables:
+                key = f"parlour:seen:{table_id}"
+                if here[table_id]:
+                    pipe.hset(key, mapping={f"{seat}:{self.mark}": until for seat in sorted(here[table_id])})
+                pipe.hgetall(key)
+                pipe.pexpire(key, int(self.TTL * 4000))
+            answers = iter(await pipe.execute())
+        for table_id in tables:
+            if here[table_id]:
+                next(answers)
+            found: dict[bytes, bytes] = next(answers)
+            next(answers)
+            elsewhere = set()
+            for name, value in found.items():
+                seat, _, mark = name.decode().partition(":")
+                if mark != self.mark and int(value) > now and seat.isdigit():
+                    elsewhere.add(int(seat))
+            if elsewhere != self._seen.get(table_id, set()):
+                self._seen[table_id] = elsewhere
+                if self._elsewhere is not None:
+                    await self._elsewhere(table_id, elsewhere)
+        for table_id in [t for t in self._seen if t not in here]:
+            del self._seen[table_id]
