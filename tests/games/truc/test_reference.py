@@ -355,11 +355,11 @@ def test_the_first_deal_agrees_with_the_reference() -> None:
 
 def test_whole_games_agree_with_the_reference() -> None:
     deals = steps = 0
-    for n in range(120):
+    for n in range(60):  # the slow test below compares 2,000 more games
         d, s = compare_game(n)
         deals += d
         steps += s
-    assert deals > 300
+    assert deals > 150
 
 
 @pytest.mark.slow
