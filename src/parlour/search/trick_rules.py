@@ -199,3 +199,9 @@ class Objective:
         Why a scoring mode and not a sum: the score is a function of every seat's total and of the
         order of the tricks, which no count of one side's cards gives (Schafkopf's Ramsch)."""
         return cls(points, mode=tricks.LOWEST, scores=(all_tricks, no_trick, fewest))
+
+    @property
+    def span(self) -> int:
+        """A ``LOWEST`` value's offset: twice the largest score (the kernel's ``_lowest_span``, from
+        the same scores), so values run from 0 to twice this and ``value - span`` is the margin."""
+        return 2 * max(abs(v) for v in self.scores)

@@ -17,6 +17,7 @@ import pytest
 
 from helpers import ROOT
 from helpers.web import LOOSE
+from interfaces.web.test_features import low_contrast  # the WCAG AA measure (imported at collection, not mid-test)
 from parlour.web.run import ServerThread
 
 CHROMIUM = "/usr/bin/chromium"
@@ -241,7 +242,6 @@ def test_the_page_paces_itself_by_the_rate_limit_instead_of_being_refused(browse
 
 
 def test_the_lobby_gives_each_game_a_tile_and_its_screenshot_is_made(browser: Any, server: Any) -> None:
-    from interfaces.web.test_features import low_contrast  # (the WCAG AA measure the table's pages are held to)
     from parlour.registry import game_class, names
     from parlour.web.pages import fan
 

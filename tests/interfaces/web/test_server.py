@@ -67,6 +67,11 @@ class Client:
         self.asked = 0  # the last deal whose review was asked for
         self.waiting = False  # a review asked for and not yet here (one at a time)
 
+    @property
+    def last_state(self) -> dict[str, Any]:
+        """The last table frame this client saw (a review or an error may have come after it)."""
+        return next((f for f in reversed(self.frames) if f["type"] == "state"), {})
+
     async def play(self, until_over: bool = True, max_actions: int = 100_000) -> None:
         async with websockets.connect(self.url) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": self.token}))
@@ -153,7 +158,7 @@ def play_and_check(servers: list[Any], game: str, humans: int, options: dict[str
     try:
         asyncio.run(run())
     except TimeoutError:
-        last = [(c.seat, c.frames[-1]["count"] if c.frames else None) for c in clients]
+        last = [(c.seat, c.last_state.get("count")) for c in clients]
         raise AssertionError(f"{game} {options}: the game did not end; last frames {last}") from None
     row = open_store(server.db).load_web_table(table["id"])
     assert row is not None and row.finished, "the game was played to its end and recorded"
@@ -326,7 +331,7 @@ def test_bots_in_worker_processes(tmp_path: Any) -> None:
         table = create(srv, "truc", [{"kind": "invite"}, {"kind": "bot", "level": "easy"}])
         client = Client(srv, table["id"], 0, table["tokens"][0])
         asyncio.run(asyncio.wait_for(client.play(), timeout=120))
-        assert client.frames[-1]["view"]["is_over"]
+        assert client.last_state["view"]["is_over"]
 
 
 def test_lobby_catalogue_and_rules(server: Any) -> None:

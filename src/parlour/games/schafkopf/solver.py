@@ -193,7 +193,7 @@ class SoloSolver:
 #: rows of the Ramsch searcher's table
 RAMSCH_TT_BITS = 18
 #: the kernel's Ramsch values run from 0 to twice this (``Objective.lowest``): twice the largest score
-RAMSCH_SPAN = 2 * max(abs(v) for v in tables.RAMSCH.scores)
+RAMSCH_SPAN = tables.RAMSCH.span
 
 
 def _ramsch_searcher() -> TrickSolver:
