@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Protocol
 
 from starlette.types import Scope
 
@@ -48,6 +49,7 @@ class Bucket:
         self.rate, self.burst = rate, burst
         self.level = burst
         self.at = time.monotonic()
+        self.spent = 0.0  # tokens taken since the other processes were last told (``shared_limits``)
 
     def refill(self, now: float | None = None) -> float:
         """The level now (the tokens earned since the last look added)."""
@@ -72,6 +74,7 @@ def take_all(*buckets: Bucket | None) -> bool:
         return False
     for b in present:
         b.level -= 1
+        b.spent += 1
     return True
 
 
@@ -97,8 +100,26 @@ class Buckets:
 
     def _prune(self) -> None:
         now = time.monotonic()
-        self._buckets = {k: b for k, b in self._buckets.items() if b.refill(now) < b.burst}
+        self._buckets = {k: b for k, b in self._buckets.items() if b.refill(now) < b.burst or b.spent}
         self._pruned_at = max(64, 2 * len(self._buckets))
+
+    def keys(self) -> list[Hashable]:
+        return list(self._buckets)
+
+    def take_spent(self) -> dict[Hashable, float]:
+        """Every bucket's tokens taken since the last call (zeros too: each then learns the whole server's
+        level), which it forgets (``shared_limits``)."""
+        spent = {}
+        for key, bucket in self._buckets.items():
+            spent[key], bucket.spent = bucket.spent, 0.0
+        return spent
+
+    def set_level(self, key: Hashable, level: float) -> None:
+        """``key``'s bucket at ``level``, the whole server's (``shared_limits``), less what it spent since."""
+        bucket = self._buckets.get(key)
+        if bucket is not None:
+            bucket.refill()
+            bucket.level = min(bucket.burst, level) - bucket.spent
 
     def __len__(self) -> int:
         return len(self._buckets)
@@ -121,6 +142,12 @@ class Refusal:
     answered: bool = True
 
 
+class Elsewhere(Protocol):
+    """The other server processes' connections (``shared_limits.RedisLimits``)."""
+
+    async def elsewhere(self, kind: str, key: Hashable) -> int: ...
+
+
 class Accounts:
     """The per-address and per-seat counts of one server (all on its event loop: no locks)."""
 
@@ -131,9 +158,17 @@ class Accounts:
         self.by_address = Buckets(limits.address_rate)
         self.by_seat = Buckets(rate)  # (table id, seat) -> one bucket for all of that seat's connections
         self.new_tables = Buckets(limits.new_tables)
+        self.shared: Elsewhere | None = None  # the other processes' counts (``shared_limits``; None: alone)
 
-    def connect(self, address: str) -> Refusal | None:
+    async def elsewhere(self, kind: str, key: Hashable) -> int:
+        """The other processes' connections per ("address", address), ("seat", (table, seat)) or
+        ("spectators", table): what the caps add to this process's own (0 for a process alone)."""
+        return 0 if self.shared is None else await self.shared.elsewhere(kind, key)
+
+    def connect(self, address: str, elsewhere: int = 0) -> Refusal | None:
         """Count a new connection from ``address``; why it is refused (then it is not counted), or None.
+
+        ``elsewhere``: the address's connections to the other processes (``Accounts.elsewhere``).
 
         Why every attempt costs a token, refused or not: a client at its cap that reconnects in
         a loop soon has none, and is then refused before the WebSocket is accepted (an HTTP 403,
@@ -141,7 +176,7 @@ class Accounts:
         """
         if not take_all(self.by_address(address)):
             return Refusal("too many connections opened from your address: slow down", answered=False)
-        if self.open.get(address, 0) >= self.limits.connections_per_address:
+        if self.open.get(address, 0) + elsewhere >= self.limits.connections_per_address:
             return Refusal(f"too many connections from your address (at most {self.limits.connections_per_address})")
         self.open[address] = self.open.get(address, 0) + 1
         return None

@@ -59,7 +59,7 @@ def play_router(accounts: Accounts, rate: tuple[float, float], allowed: set[str]
             await websocket.close(code=1008)
             return
         address = peer_address(websocket.scope)
-        refused = accounts.connect(address)
+        refused = accounts.connect(address, await accounts.elsewhere("address", address))
         if refused is not None and not refused.answered:
             await websocket.close(code=1008)
             return
@@ -128,7 +128,8 @@ class Connection:
                 except Refused as exc:
                     await self.refuse(str(exc))
                     return
-                if live.connected.get(self.seat, 0) >= limits.connections_per_seat:
+                windows = live.connected.get(self.seat, 0) + await self.accounts.elsewhere("seat", (live.id, self.seat))
+                if windows >= limits.connections_per_seat:
                     await self.refuse(f"this seat is open in too many windows (at most {limits.connections_per_seat})")
                     return
                 try:
@@ -137,7 +138,8 @@ class Connection:
                     await self.refuse(str(exc))
                     return
                 self.seat_bucket = self.accounts.by_seat((live.id, self.seat))
-            elif live.watchers - sum(live.connected.values()) >= limits.spectators_per_table:
+            elif (live.watchers - sum(live.connected.values())
+                  + await self.accounts.elsewhere("spectators", live.id)) >= limits.spectators_per_table:
                 await self.refuse(f"this table has as many spectators as it takes ({limits.spectators_per_table})")
                 return
             self.presence(+1)

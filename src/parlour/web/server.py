@@ -49,6 +49,7 @@ from .pages import pages_router
 from .play import BURST, MAX_MESSAGE, RATE, play_router
 from .pubsub import LocalPubSub, PubSub
 from .reviews import Reviews
+from .shared_limits import RedisLimits, connections
 from .tables import Tables
 
 log = logging.getLogger("parlour.web")
@@ -95,13 +96,19 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         tables = Tables(st, pubsub=pubsub, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds,
                         leases=leases, shared=seen)
         state["tables"] = tables
+        shared = None if not isinstance(pubsub, RedisPubSub) else \
+            RedisLimits(pubsub, accounts, functools.partial(connections, accounts, tables))
         state["reviews"] = Reviews(tables, workers)
         await pubsub.start()
         await leases.start()
         await seen.start()
+        if shared is not None:
+            await shared.start()
         try:
             yield
         finally:
+            if shared is not None:
+                await shared.close()
             await seen.close()
             await tables.drain()
             await leases.close()  # handed on now: another process takes the tables over at once
