@@ -292,8 +292,8 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
                         "(default: none, every client is the address it connects from)")
     p.add_argument("--share-history", action=argparse.BooleanOptionalAction, default=None,
                    help="show the whole database's finished games, their records and the statistics to anyone "
-                        "who reaches the server (default: on for a loopback --host, where only this machine "
-                        "can, off otherwise); each person always sees their own games")
+                        "who reaches the server (default: on for a loopback --host with no --proxy, where only "
+                        "this machine can, off otherwise); each person always sees their own games")
     p.add_argument("--bus", default=None, metavar="URL",
                    help="the event bus shared with the other server processes of this database, a "
                         "redis://HOST:PORT/DB URL (default: none, events stay in this process)")

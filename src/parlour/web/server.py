@@ -183,9 +183,13 @@ def uvicorn_settings(proxies: Sequence[str] = ()) -> dict[str, Any]:
             "ws_per_message_deflate": WS_DEFLATE, "ws": PacedWebSockets}
 
 
-def history_is_shared(host: str, asked: bool | None) -> bool:
-    """``--share-history``'s default: on for a loopback address, where only this machine reaches the server."""
-    return is_loopback(host) if asked is None else asked
+def history_is_shared(host: str, asked: bool | None, proxies: Sequence[str] = ()) -> bool:
+    """``--share-history``'s default: on for a loopback address, where only this machine reaches the server.
+
+    Off behind a reverse proxy (``--proxy``) even on a loopback address: there everyone who
+    reaches the proxy reaches the server, though it listens on 127.0.0.1 only.
+    """
+    return is_loopback(host) and not proxies if asked is None else asked
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, workers: int = 2,
@@ -196,8 +200,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     ``allowed_hosts``: the names people type to reach it (``--allowed-host``), needed when
     ``host`` is not a loopback address (a ValueError otherwise); ``proxies``: the addresses of
     the reverse proxies whose ``X-Forwarded-For`` is believed (``--proxy``).  ``share_history``
-    (``--share-history``/``--no-share-history``): None shares it on a loopback address only,
-    where nobody but this machine reaches the server.  ``limits``: the defaults unless given.
+    (``--share-history``/``--no-share-history``): None shares it on a loopback address with no
+    proxy only, where nobody but this machine reaches the server.  ``limits``: the defaults unless given.
     ``bus``: the event bus's Redis URL (``--bus``), shared with the other processes on the database.
     ``processes`` (``--processes``): server processes on this host's one port (``_supervise``);
     more than one needs the bus.
@@ -212,7 +216,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, w
     if processes > 1 and bus is None:
         raise ValueError("--processes above 1 needs --bus: the processes tell each other of their tables' moves")
     settings: dict[str, Any] = {"db": db, "workers": workers, "allowed_hosts": list(hosts), "limits": limits,
-                                "share_history": history_is_shared(host, share_history), "bus": bus}
+                                "share_history": history_is_shared(host, share_history, proxies), "bus": bus}
     print("Getting the computer players ready...", flush=True)
     from ..search import warm  # compiled in a child process on a first run; the workers load its cache
 

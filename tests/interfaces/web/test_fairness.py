@@ -203,6 +203,8 @@ def test_the_whole_history_is_shared_on_a_loopback_address_only_unless_told() ->
     assert history_is_shared("localhost", None)
     assert not history_is_shared("0.0.0.0", None) and not history_is_shared("192.0.2.7", None)
     assert history_is_shared("0.0.0.0", True) and not history_is_shared("127.0.0.1", False)
+    assert not history_is_shared("127.0.0.1", None, ["127.0.0.1"]), "behind a proxy everyone reaches it"
+    assert history_is_shared("127.0.0.1", True, ["127.0.0.1"])
 
 
 def test_the_last_person_to_sit_down_deals_from_every_persons_seed(tmp_path: Any) -> None:
