@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
@@ -35,12 +37,18 @@ def _small_reviews(monkeypatch):
 
 @pytest.fixture(scope="session")
 def postgres_cluster():
-    """The tests' own PostgreSQL (``helpers.postgres``), started on first use and stopped at the end.
+    """The tests' PostgreSQL: the cluster ``.ci/run`` started (``PARLOUR_TEST_POSTGRES``, see
+    ``helpers.services``), else one of their own (``helpers.postgres``), started on first use and
+    stopped at the end.  Each test makes a database of its own in it (``new_database``).
 
     Where PostgreSQL is not installed, every test that needs it is skipped, with the reason.
     """
-    from helpers.postgres import Cluster, why_not
+    from helpers.postgres import Cluster, Databases, why_not
 
+    started = os.environ.get("PARLOUR_TEST_POSTGRES")
+    if started:
+        yield Databases(started)
+        return
     reason = why_not()
     if reason is not None:
         pytest.skip(reason)
@@ -51,15 +59,22 @@ def postgres_cluster():
 
 @pytest.fixture(scope="session")
 def redis_server():
-    """The tests' own Redis (``helpers.redis``): a loopback port, no persistence, stopped at the end.
+    """The tests' Redis: the one ``.ci/run`` started (``PARLOUR_TEST_REDIS``), with a database number
+    of this pytest worker's own, else one of their own (``helpers.redis``: a loopback port, no
+    persistence, stopped at the end).  ``.url`` is what a server's ``--bus`` takes.
 
     Where redis-server is not installed, every test that needs it is skipped, with the reason.
     """
-    from helpers.redis import RedisServer, why_not
+    from helpers.redis import RedisServer, Running, why_not
 
     reason = why_not()
     if reason is not None:
         pytest.skip(reason)
+    started = os.environ.get("PARLOUR_TEST_REDIS")
+    if started:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+        yield Running(f"{started}/{1 + int(worker.removeprefix('gw') or 0) % 15}")
+        return
     server = RedisServer().start()
     yield server
     server.close()

@@ -61,10 +61,39 @@ def _server_user() -> str | None:
     return None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+class Databases:
+    """A database of its own per test in a running cluster, whose ``postgres`` database is at ``admin``.
+
+    Why a class apart from ``Cluster``: under CI the cluster is started once by ``.ci/run``
+    (``helpers.services``) and every pytest worker makes its databases in it, so the names
+    carry the worker's process id.
+    """
+
+    def __init__(self, admin: str) -> None:
+        self.admin = admin
+        self._names = itertools.count(1)
+
+    def _sql(self, statement: str) -> None:
+        import psycopg
+
+        with psycopg.connect(self.admin, autocommit=True) as conn:
+            conn.execute(statement)
+
+    def new_database(self) -> str:
+        """A new, empty database; its URL."""
+        name = f"test_{os.getpid()}_{next(self._names)}"
+        self._sql(f"CREATE DATABASE {name}")
+        return self.admin.rsplit("/", 1)[0] + "/" + name
+
+    def drop(self, url: str) -> None:
+        """Drop a database ``new_database`` made, and end whatever connections a test left to it."""
+        self._sql(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
 
 
 class Cluster:
@@ -85,7 +114,7 @@ class Cluster:
         self.data = self.folder / "data"
         self.port = 0
         self.user = _server_user() if os.geteuid() == 0 else None
-        self._names = itertools.count(1)
+        self.databases = Databases(self.url("postgres"))  # (the port is known once started)
 
     def _run(self, *args: str) -> None:
         command = [str(self.bin / args[0]), *args[1:]]
@@ -105,12 +134,13 @@ class Cluster:
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", ROLE, "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8",
                   "--no-sync")
-        self.port = _free_port()
+        self.port = free_port()
         fast = "" if self.durable else "-c fsync=off -c full_page_writes=off "
         settings = (f"-k {self.folder} -p {self.port} -c listen_addresses=127.0.0.1 {fast}"
                     "-c synchronous_commit=off -c max_connections=200")
         self._run("pg_ctl", "-D", str(self.data), "-w", "-t", "60", "-l", str(self.folder / "server.log"),
                   "-o", settings, "start")
+        self.databases = Databases(self.url("postgres"))
         return self
 
     def pid(self) -> int:
@@ -120,21 +150,12 @@ class Cluster:
     def url(self, database: str) -> str:
         return f"postgresql://{ROLE}@127.0.0.1:{self.port}/{database}"
 
-    def _sql(self, statement: str) -> None:
-        import psycopg
-
-        with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
-            conn.execute(statement)
-
     def new_database(self) -> str:
-        """A new, empty database; its URL."""
-        name = f"test_{next(self._names)}"
-        self._sql(f"CREATE DATABASE {name}")
-        return self.url(name)
+        """A new, empty database of this cluster; its URL."""
+        return self.databases.new_database()
 
     def drop(self, url: str) -> None:
-        """Drop a database ``new_database`` made, and end whatever connections a test left to it."""
-        self._sql(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
+        self.databases.drop(url)
 
     def stop(self) -> None:
         try:

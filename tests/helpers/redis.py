@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from parlour.web.run import free_port
+from helpers.postgres import free_port
 
 
 def why_not() -> str | None:
@@ -28,6 +28,13 @@ def why_not() -> str | None:
     except ImportError:
         return "redis-py is not installed (pip install 'redis>=5')"
     return None
+
+
+class Running:
+    """A Redis someone else started (``.ci/run``: ``helpers.services``): only its ``url``, a database of it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
 
 
 class RedisServer:

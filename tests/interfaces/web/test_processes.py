@@ -11,6 +11,7 @@ table's two people play through it, and SIGTERM drains the processes (the pages 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -108,7 +109,8 @@ class Person:
                     return
                 if view["current_player"] == self.seat and view.get("legal_actions") and pending is None:
                     pending = (count, view["legal_actions"][0])
-                    await self.ws.send(json.dumps({"type": "act", "action": pending[1]}))
+                    with contextlib.suppress(websockets.ConnectionClosed):  # its server was killed: recv says so
+                        await self.ws.send(json.dumps({"type": "act", "action": pending[1]}))
             try:
                 frame = json.loads(await asyncio.wait_for(self.ws.recv(), 20))
             except TimeoutError:

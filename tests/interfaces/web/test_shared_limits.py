@@ -33,7 +33,7 @@ def pair(redis_server: Any, tmp_path: Any) -> Iterator[tuple[Any, Any]]:
     """Two servers on one database and Redis, with small caps on the one address every client has."""
     import redis
 
-    redis.Redis.from_url(redis_server.url).flushall()  # no bucket of an earlier test's address
+    redis.Redis.from_url(redis_server.url).flushdb()  # no bucket of an earlier test's address
     limits = dataclasses.replace(LOOSE, connections_per_address=3, connections_per_seat=1, new_tables=(1 / 3600, 3))
     db = tmp_path / "shared.db"
     with ServerThread(db, rate=(1000, 1000), limits=limits, bus=redis_server.url) as a, \
