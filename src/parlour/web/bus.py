@@ -30,7 +30,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
 from .jsontext import decode, encode
@@ -382,7 +382,7 @@ class Presence(Protocol):
 
     async def close(self) -> None: ...
 
-    async def look(self) -> None: ...
+    async def look(self, only: Collection[str] | None = None) -> None: ...
 
 
 class LocalPresence:
@@ -398,7 +398,7 @@ class LocalPresence:
     async def close(self) -> None:
         """Nothing to take back."""
 
-    async def look(self) -> None:
+    async def look(self, only: Collection[str] | None = None) -> None:
         """Nothing to look at."""
 
 
@@ -425,6 +425,9 @@ class RedisPresence:
         self._elsewhere: Callable[[str, set[int]], Awaitable[None]] | None = None
         self._seen: dict[str, set[int]] = {}
         self._task: asyncio.Task[None] | None = None
+        self._every_table = False  # a look at every table asked for and not yet begun
+        self._tables: set[str] = set()  # the tables asked for and not yet looked at
+        self._looking: asyncio.Task[None] | None = None
 
     def attach(self, here: Callable[[], dict[str, set[int]]],
                elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None:
@@ -447,9 +450,38 @@ class RedisPresence:
             except Exception as exc:  # noqa: BLE001 -- Redis away: the last known presence stands meanwhile
                 log.debug("presence not shared: %s", type(exc).__name__)
 
-    async def look(self) -> None:
-        """Write this process's connected seats, read the others' (once a second, and in tests)."""
+    async def look(self, only: Collection[str] | None = None) -> None:
+        """Write this process's connected seats, read the others' (once a second, and in tests); ``only``:
+        just these tables' (one loaded, a connection opened or closed at it).
+
+        Why coalesced: a table loaded and every connection opened or closed asks for a look, and
+        under load they came faster than the looks took, each holding a Redis connection of the
+        pool until it ran out (bench/bench_web_load.py: ``MaxConnectionsError``).  A look asked
+        for while one runs is added to what the running one does next, and waits for it.
+        """
+        if only is None:
+            self._every_table = True
+        else:
+            self._tables.update(only)
+        if self._looking is None:
+            self._looking = asyncio.get_running_loop().create_task(self._looks(), name="parlour-presence-look")
+        await asyncio.shield(self._looking)
+
+    async def _looks(self) -> None:
+        try:
+            while self._every_table or self._tables:
+                every, tables = self._every_table, self._tables
+                self._every_table, self._tables = False, set()
+                await self._look(None if every else tables)
+        except Exception as exc:  # noqa: BLE001 -- Redis away: the last known presence stands meanwhile
+            log.debug("presence not shared: %s", type(exc).__name__)
+        finally:
+            self._looking = None
+
+    async def _look(self, only: set[str] | None) -> None:
         here = self._here()
+        if only is not None:
+            here = {table_id: seats for table_id, seats in here.items() if table_id in only}
         if not here:
             return
         now = int(time.time() * 1000)
@@ -477,5 +509,6 @@ class RedisPresence:
                 self._seen[table_id] = elsewhere
                 if self._elsewhere is not None:
                     await self._elsewhere(table_id, elsewhere)
-        for table_id in [t for t in self._seen if t not in here]:
-            del self._seen[table_id]
+        if only is None:
+            for table_id in [t for t in self._seen if t not in here]:
+                del self._seen[table_id]

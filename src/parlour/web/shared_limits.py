@@ -41,18 +41,24 @@ from .tables import Tables
 
 log = logging.getLogger("parlour.web")
 
-#: The whole server's bucket of one key: refilled to now on Redis's clock, the spending taken
-#: (never below one burst in debt), kept until it would be full again; answers its level.
+#: The whole server's bucket of each key: refilled to now on Redis's clock, the spending taken
+#: (never below one burst in debt), kept until it would be full again; answers the levels.  All
+#: of a look's buckets in one call (ARGV: rate, burst, spent for each key in turn): a command
+#: per bucket was most of the bus's cost in the load bench.
 _SPEND = """
-local rate, burst, spent = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local held = redis.call('HMGET', KEYS[1], 'level', 'at')
-local level, at = tonumber(held[1]) or burst, tonumber(held[2]) or now
-level = math.max(-burst, math.min(burst, level + (now - at) * rate) - spent)
-redis.call('HSET', KEYS[1], 'level', tostring(level), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil((burst - level) / rate * 1000) + 1000)
-return tostring(level)
+local levels = {}
+for i, key in ipairs(KEYS) do
+    local rate, burst, spent = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
+    local held = redis.call('HMGET', key, 'level', 'at')
+    local level, at = tonumber(held[1]) or burst, tonumber(held[2]) or now
+    level = math.max(-burst, math.min(burst, level + (now - at) * rate) - spent)
+    redis.call('HSET', key, 'level', tostring(level), 'at', tostring(now))
+    redis.call('PEXPIRE', key, math.ceil((burst - level) / rate * 1000) + 1000)
+    levels[i] = tostring(level)
+end
+return levels
 """
 
 
@@ -104,6 +110,7 @@ class RedisLimits:
     async def look(self) -> None:
         """Spending told and levels taken, counts written (every ``EVERY`` s, and in tests)."""
         buckets = self._buckets()
+        # every bucket this process keeps (its zeros too: each learns what the others spent), in one call
         spent = [(kind, key, amount) for kind, of_kind in buckets.items()
                  for key, amount in of_kind.take_spent().items()]
         until = int(time.time() * 1000) + int(self.TTL * 1000)
@@ -114,16 +121,16 @@ class RedisLimits:
         if self._spend is None:
             self._spend = self.bus.client.register_script(_SPEND)
         async with self.bus.client.pipeline(transaction=False) as pipe:
-            for kind, key, amount in spent:
-                of_kind = buckets[kind]
-                await self._spend(keys=[f"parlour:bucket:{kind}:{_key(key)}"],
-                                  args=[of_kind.rate, of_kind.burst, amount], client=pipe)
+            if spent:
+                args = [x for kind, _, amount in spent for x in (buckets[kind].rate, buckets[kind].burst, amount)]
+                await self._spend(keys=[f"parlour:bucket:{kind}:{_key(key)}" for kind, key, _ in spent], args=args,
+                                  client=pipe)
             for kind, key in counts:
                 name = _count_key(kind, key)
                 pipe.hset(name, self.mark, f"{here.get((kind, key), 0)}:{until}")
                 pipe.pexpire(name, int(self.TTL * 4000))
             answers = await pipe.execute()
-        for (kind, key, _), level in zip(spent, answers, strict=False):
+        for (kind, key, _), level in zip(spent, answers[0] if spent else [], strict=True):
             buckets[kind].set_level(key, float(level))
         self._written = set(here)  # a count gone to zero was written as zero once: the others see it gone
 

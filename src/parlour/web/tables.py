@@ -447,7 +447,7 @@ class Tables:
         self.live[table_id] = live
         self.kick(live)
         self.wake_after_grace(live)
-        self._soon(self.shared.look())  # who is connected to the other processes (before any grace period ends)
+        self._soon(self.shared.look([table_id]))  # who is connected to the other processes (before a grace ends)
         return live
 
     def reload(self, live: LiveTable) -> LiveTable | None:
@@ -833,7 +833,7 @@ class Tables:
         was = live.connected.get(seat, 0)
         n = live.connected[seat] = max(0, was + delta)
         if (was > 0) != (n > 0):
-            self._soon(self.shared.look())  # the other processes hear of it within their next look
+            self._soon(self.shared.look([live.id]))  # the other processes hear of it within their next look
         takeover = live.settings.get("takeover")
         if n > 0:
             live.away_since.pop(seat, None)
