@@ -49,6 +49,9 @@ per row:
 - load: the 1-minute load average at the start and end of the measured seconds (other jobs on
   the machine count).
 
+Under a row, the server's stderr over the whole row (start, warm-up and stop included) is
+summarised: its most frequent lines, a traceback as its exception, each with its count.
+
 At the end the three targets of issue 27 are checked against these rows: p99 below 100 ms at 200
 tables in every configuration; ``pg-redis``'s all ms/act within 1.5x of ``sqlite``'s; and
 ``pg-redis-2``'s within 20 % (at most 1.2x) of ``pg-redis``'s, at each table count.
@@ -294,12 +297,14 @@ def _run_loop(main: Any) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def server_process(db: str, port: int, workers: int, profile: str | None = None,
-                   limits: str = "", bus: str | None = None, processes: int = 1) -> Iterator[subprocess.Popen[bytes]]:
+                   limits: str = "", bus: str | None = None, processes: int = 1,
+                   log: Path | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """The server in its own process (as `parlour serve` runs it), answering on ``port``; stopped on exit.
 
     ``limits``: a ``parlour.web.limits.Limits(...)`` expression for ``serve`` (default: its defaults).
     ``bus``, ``processes``: as ``serve --bus URL --processes N`` (more than one: ``serve``'s supervisor,
     its server processes sharing the port); started once every process has subscribed to the bus.
+    ``log``: a file for the server's stderr (its warnings and tracebacks; default: this one's stderr).
     """
     more = (f", limits={limits}" if limits else "") + (f", bus={bus!r}" if bus else "") + \
         (f", processes={processes}" if processes != 1 else "")
@@ -313,7 +318,8 @@ def server_process(db: str, port: int, workers: int, profile: str | None = None,
                 "p = cProfile.Profile(); p.enable()\n"
                 f"try: {serve}\n"
                 f"finally: p.disable(); p.dump_stats({profile!r})\n")
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
+    stderr = open(log, "wb") if log is not None else None  # noqa: SIM115 -- closed below, after the server
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=stderr)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -335,6 +341,8 @@ def server_process(db: str, port: int, workers: int, profile: str | None = None,
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+        if stderr is not None:
+            stderr.close()
 
 
 def settle(pid: int, deadline: float, idle: float = 0.1, step: float = 0.5) -> None:
@@ -385,15 +393,34 @@ def one_run(tables: int, seconds: float, level: str, workers: int, ramp: float, 
             bus = redis_server.url
             with redis.Redis.from_url(bus) as client:
                 client.flushall()  # no lease, presence or channel of an earlier run's server
+        log = Path(tmp) / "server.log"
         try:
-            with server_process(db, port, workers, profile, loose, bus, processes) as server:
+            with server_process(db, port, workers, profile, loose, bus, processes, log) as server:
                 # the clients on uvloop, as the server: their CPU is CPU the server does not get
-                return _run_loop(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
-                                     ramp, warmup, server.pid, database_pid=cluster and cluster.pid(),
-                                     redis_pid=redis_server and redis_server.process.pid))
+                r = _run_loop(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
+                                  ramp, warmup, server.pid, database_pid=cluster and cluster.pid(),
+                                  redis_pid=redis_server and redis_server.process.pid))
         finally:
             if cluster is not None:
                 cluster.drop(db)
+        r["log"] = log_summary(log.read_text(errors="replace") if log.exists() else "")
+        return r
+
+
+def log_summary(text: str) -> list[str]:
+    """What the server wrote to stderr over the whole row (start-up, warm-up and stop included): its
+    tracebacks' exceptions and its other lines, each with how often, most frequent first."""
+    counts: dict[str, int] = {}
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(("Traceback", "  ", "future:", "Task exception")) or not line.strip():
+            continue  # a traceback's body: its last line, the exception, is counted
+        if i and lines[i - 1].startswith("  ") and ":" in line:
+            key = "traceback: " + line[:150]
+        else:
+            key = line[:150]
+        counts[key] = counts.get(key, 0) + 1
+    return [f"{n:>6}x {key}" for key, n in sorted(counts.items(), key=lambda kv: -kv[1])]
 
 
 HEADER = (f"{'tables':>6} {'config':>10} {'seconds':>7} {'actions':>7} {'actions/s':>9} {'moves/s':>7} "
@@ -522,6 +549,10 @@ def redis_for(needed: bool) -> Iterator[Any]:
 
 
 def report(r: dict[str, Any]) -> None:
+    if r.get("log"):
+        print(f"  server's stderr ({len(r['log'])} different lines, the 5 most frequent):")
+        for line in r["log"][:5]:
+            print("  " + line)
     if r["first_failure"]:
         print("  first failure:", r["first_failure"])
     if r["errors"]:
