@@ -5,32 +5,66 @@ at the other seats, with no pause between computer moves (``delay`` 0).  A clien
 random legal move as soon as it is asked, paced by the server's own per-connection rate limit
 (``parlour.web.server.RATE`` messages a second on average, ``BURST`` at once: the client keeps
 the same token bucket, so "as fast as allowed" is exactly what the server accepts); when a game
-ends the client opens a new table.  Reported per table count:
+ends the client opens a new table.
+
+Each table count (``--tables``, default 200 and 400) runs on each configuration (``--configs``)
+in turn, each on a fresh server (and a fresh database):
+
+- ``sqlite``: one server process on an SQLite file, no bus (today's deployment);
+- ``pg-redis``: one server process on PostgreSQL with the Redis event bus (``serve --bus``);
+- ``pg-redis-2``: ``serve --processes 2`` on PostgreSQL and the bus: its supervisor and two
+  server processes sharing one listening socket (the kernel hands each connection to one of
+  them, so a table's HTTP request and its WebSocket may land on different processes, which the
+  bus and the leases are for); the clients connect to the one port as to one server;
+- ``pg`` (not in the default set): one process on PostgreSQL without a bus.
+
+PostgreSQL is a cluster the bench starts on this machine (``tests/helpers/postgres.py``: Debian's
+server binaries, a temporary folder, a loopback port, durable as in production, commits synced in
+the background), one new database per row; Redis is a ``redis-server`` the bench starts
+(``tests/helpers/redis.py``: a free loopback port, ``--save ''``, ``--appendonly no``) for the
+whole run and empties (FLUSHALL) before each row.  A server with the bus counts as started once
+each of its processes has subscribed its own channel on Redis; then the bench waits until the
+server's processes are idle (their background start-up done) before the clients arrive.  Reported
+per row:
 
 - actions/s: every action the clients saw applied (the people's and the computer players');
 - moves/s: the scripted people's own actions;
+- games: games finished;
 - p50/p99 ms: action-to-update latency, measured by the client from sending an action to
   receiving the first frame that shows it (at ``delay`` 0 that frame also carries the computer's
   immediate replies: the server announces them together);
-- server CPU and client CPU: percent of one core over the run.  The server runs in its own
-  process (as ``parlour serve`` does: uvicorn, its event loop, the worker pool for slow bots);
-  all clients run in this process (on uvloop when it is installed, as the server), on the same
-  2 cores, so the client's CPU is CPU the server did not get;
-- srv ms/act: the server's CPU milliseconds per action (its cost, whatever else the machine runs);
-- load: the 1-minute load average before and after the run (other jobs on the machine count);
-- with ``--stores postgresql``: the server saves into a PostgreSQL database of a cluster the
-  bench starts on this machine (``tests/helpers/postgres.py``: Debian's server binaries, a
-  temporary folder, a loopback port), and ``db%`` is the cluster's CPU (the server's
-  connections), ``all ms/act`` the server's and the database's CPU per action together.
+- samples, throttled, failed: latencies measured, actions the server refused as too fast (sent
+  again), client tasks that ended in an exception;
+- server%, client%, db%, redis%: CPU over the measured seconds, in percent of one core, of the
+  server (the process the bench starts and ALL its descendants, found by walking /proc's children
+  recursively: ``--processes 2``'s supervisor, its two server processes, each one's worker pool
+  for slow bots and their children, the resource tracker; those that ended meanwhile through
+  their parent's reaped-children time), of the clients (all in this process, on uvloop when it is
+  installed, as the server), of PostgreSQL (the postmaster and all its processes: the server's
+  connections, the WAL writer, the checkpointer, autovacuum) and of Redis.  All of them share this
+  machine's cores (``nproc``), so the clients' CPU is CPU the server did not get;
+- srv, db, redis ms/act: those CPU seconds per action, in milliseconds (each part's cost,
+  whatever else the machine runs); SQLite is inside the server process, so it has no db column;
+- all ms/act: server + database + Redis CPU per action, the total cost of an action;
+- load: the 1-minute load average at the start and end of the measured seconds (other jobs on
+  the machine count).
+
+Under a row, the server's stderr over the whole row (start, warm-up and stop included) is
+summarised: its most frequent lines, a traceback as its exception, each with its count.
+
+At the end the three targets of issue 27 are checked against these rows: p99 below 100 ms at 200
+tables in every configuration; ``pg-redis``'s all ms/act within 1.5x of ``sqlite``'s; and
+``pg-redis-2``'s within 20 % (at most 1.2x) of ``pg-redis``'s, at each table count.
 
 The server's per-address limits (``parlour.web.limits.Limits``) are raised, since every client
 here is 127.0.0.1; ``bench/bench_web_abuse.py`` plays against the default ones.
 
 Only the ``--seconds`` after a warm-up (``--warmup``, default 5 s: tables opening, first imports,
-the bots' caches filling) are counted.  Bounded: at most 120 s of play per table count, at most
-500 tables; loopback only.
+the bots' caches filling) are counted.  Bounded: at most 120 s of play per row, at most 500
+tables; loopback only.
 
-    .venv/bin/python bench/bench_web_load.py --tables 50 100 200 --seconds 60
+    .venv/bin/python bench/bench_web_load.py --tables 200 400 --seconds 20
+    .venv/bin/python bench/bench_web_load.py --tables 200 --configs sqlite pg
 """
 
 from __future__ import annotations
@@ -154,21 +188,38 @@ async def one_table(url: str, ws_url: str, game: str, players: int, level: str, 
                     counts["moves"] += on
 
 
+def tree(pid: int) -> list[int]:
+    """A process and all its live descendants (children, grandchildren...), from /proc (Linux)."""
+    seen: list[int] = []
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.append(p)
+        try:
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as fh:
+                    todo += [int(c) for c in fh.read().split()]
+        except OSError:
+            continue
+    return seen
+
+
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process and its live children (the worker pool), from /proc (Linux)."""
+    """User + system CPU of a process and of all its descendants, from /proc (Linux).
+
+    The live ones (every thread of each: ``/proc/PID/stat`` sums them) and those that ended and
+    were waited for (their parent's ``cutime``/``cstime``), so a worker that exits during a run
+    still counts.  The tree is walked recursively: ``serve --processes N``'s supervisor, its
+    server processes and each one's worker pool; PostgreSQL's postmaster and its backends.
+    """
     total = 0.0
-    pids = [pid]
-    try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as fh:
-                pids += [int(p) for p in fh.read().split()]
-    except OSError:
-        pass
-    for p in pids:
+    for p in tree(pid):
         try:
             with open(f"/proc/{p}/stat") as fh:
                 fields = fh.read().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / CLK
+            total += sum(int(f) for f in fields[11:15]) / CLK  # utime, stime, cutime, cstime
         except (OSError, IndexError, ValueError):
             continue
     return total
@@ -177,10 +228,11 @@ def cpu_seconds(pid: int) -> float:
 async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ramp: float, warmup: float,
               server_pid: int, local: Callable[[int], str | None] = lambda i: None,
               beside: Callable[[float], Awaitable[Any]] | None = None,
-              database_pid: int | None = None) -> dict[str, Any]:
+              database_pid: int | None = None, redis_pid: int | None = None) -> dict[str, Any]:
     """``tables`` scripted tables against the server; ``local(i)``: table i's client address (None: any);
     ``beside(stop)``: more clients run meanwhile, until ``stop`` (the abuse bench's attackers);
-    ``database_pid``: a database server on this machine whose CPU (with its children's) is the store's."""
+    ``database_pid``: a database server on this machine whose CPU (with its descendants') is the store's;
+    ``redis_pid``: the bus's Redis server, likewise."""
     latencies: list[float] = []
     counts = {"actions": 0, "moves": 0, "games": 0, "throttled": 0, "errors": 0}
     limits = httpx.Limits(max_connections=50)
@@ -203,10 +255,12 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
         await asyncio.sleep(measured - time.monotonic())
         cpu0, server0, load0 = time.process_time(), cpu_seconds(server_pid), os.getloadavg()[0]
         db0 = cpu_seconds(database_pid) if database_pid else 0.0
+        redis0 = cpu_seconds(redis_pid) if redis_pid else 0.0
         results = await gathered
         elapsed = time.monotonic() - measured
         cpu, server_cpu = time.process_time() - cpu0, cpu_seconds(server_pid) - server0
         db_cpu = cpu_seconds(database_pid) - db0 if database_pid else 0.0
+        redis_cpu = cpu_seconds(redis_pid) - redis0 if redis_pid else 0.0
     finally:
         for client in clients.values():
             await client.aclose()
@@ -221,8 +275,10 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
             "p50": pct(0.50), "p99": pct(0.99), "samples": len(lat),
             "server_cpu": 100 * server_cpu / elapsed, "client_cpu": 100 * cpu / elapsed,
             "cpu_per_action": 1000 * server_cpu / max(1, counts["actions"]),
-            "db_cpu": 100 * db_cpu / elapsed,
-            "all_per_action": 1000 * (server_cpu + db_cpu) / max(1, counts["actions"]),
+            "db_cpu": 100 * db_cpu / elapsed, "redis_cpu": 100 * redis_cpu / elapsed,
+            "db_per_action": 1000 * db_cpu / max(1, counts["actions"]),
+            "redis_per_action": 1000 * redis_cpu / max(1, counts["actions"]),
+            "all_per_action": 1000 * (server_cpu + db_cpu + redis_cpu) / max(1, counts["actions"]),
             "load": (load0, os.getloadavg()[0])}
 
 
@@ -241,12 +297,18 @@ def _run_loop(main: Any) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def server_process(db: str, port: int, workers: int, profile: str | None = None,
-                   limits: str = "") -> Iterator[subprocess.Popen[bytes]]:
+                   limits: str = "", bus: str | None = None, processes: int = 1,
+                   log: Path | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """The server in its own process (as `parlour serve` runs it), answering on ``port``; stopped on exit.
 
     ``limits``: a ``parlour.web.limits.Limits(...)`` expression for ``serve`` (default: its defaults).
+    ``bus``, ``processes``: as ``serve --bus URL --processes N`` (more than one: ``serve``'s supervisor,
+    its server processes sharing the port); started once every process has subscribed to the bus.
+    ``log``: a file for the server's stderr (its warnings and tracebacks; default: this one's stderr).
     """
-    serve = f"serve('127.0.0.1', {port}, {db!r}, workers={workers}{', limits=' + limits if limits else ''})"
+    more = (f", limits={limits}" if limits else "") + (f", bus={bus!r}" if bus else "") + \
+        (f", processes={processes}" if processes != 1 else "")
+    serve = f"serve('127.0.0.1', {port}, {db!r}, workers={workers}{more})"
     code = f"import sys; from parlour.web.limits import Limits; from parlour.web.server import serve; sys.exit({serve})"
     if profile:  # the event loop's process under cProfile, written when the server stops
         code = ("import cProfile, signal, sys; from parlour.web.limits import Limits\n"
@@ -256,85 +318,209 @@ def server_process(db: str, port: int, workers: int, profile: str | None = None,
                 "p = cProfile.Profile(); p.enable()\n"
                 f"try: {serve}\n"
                 f"finally: p.disable(); p.dump_stats({profile!r})\n")
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
+    stderr = open(log, "wb") if log is not None else None  # noqa: SIM115 -- closed below, after the server
+    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=stderr)
     try:
         deadline = time.monotonic() + 60
         while True:
             try:
                 httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2)
-                break
+                if bus is None or len(subscribed(bus)) >= processes:
+                    break
             except httpx.HTTPError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start") from None
-                time.sleep(0.2)
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the server did not start")
+            time.sleep(0.2)
+        settle(server.pid, deadline + 60)
         yield server
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=60)  # the supervisor drains its processes for up to 30 s
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        if stderr is not None:
+            stderr.close()
+
+
+def settle(pid: int, deadline: float, idle: float = 0.1, step: float = 0.5) -> None:
+    """Wait until the server (``pid`` and its descendants) is idle: below ``idle`` of a core over two
+    ``step``s running, or ``deadline``.  Why: a server answers before its background start-up is done
+    (each process and worker loading the compiled kernels' cache, ``parlour.search.warm``), and with
+    two processes that took several seconds of the clients' time, counted as their latency."""
+    quiet = 0
+    before = cpu_seconds(pid)
+    while quiet < 2 and time.monotonic() < deadline:
+        time.sleep(step)
+        now = cpu_seconds(pid)
+        quiet = quiet + 1 if now - before < idle * step else 0
+        before = now
+
+
+def subscribed(bus: str) -> list[bytes]:
+    """The server processes on the bus: each holds a channel of its own (``parlour:p:<origin>``)."""
+    import redis
+
+    with redis.Redis.from_url(bus) as client:
+        return list(client.pubsub_channels("parlour:p:*"))
+
+
+#: The configurations (``--configs``): the store, whether the server runs with a Redis bus, its processes.
+CONFIGS: dict[str, tuple[str, bool, int]] = {
+    "sqlite": ("sqlite", False, 1),  # one process on an SQLite file, no bus (the default deployment)
+    "pg": ("postgresql", False, 1),  # one process on PostgreSQL, no bus (not in the default set)
+    "pg-redis": ("postgresql", True, 1),  # one process on PostgreSQL with the Redis bus (--bus)
+    "pg-redis-2": ("postgresql", True, 2),  # serve --processes 2 on PostgreSQL and the bus, one port
+}
 
 
 def one_run(tables: int, seconds: float, level: str, workers: int, ramp: float, warmup: float,
-            profile: str | None, cluster: Any = None) -> dict[str, Any]:
-    """One table count on a fresh server: on an SQLite file, or (``cluster``) a new PostgreSQL database of it."""
+            profile: str | None, cluster: Any = None, redis_server: Any = None,
+            processes: int = 1) -> dict[str, Any]:
+    """One table count on a fresh server: on an SQLite file, or (``cluster``) a new PostgreSQL database of it;
+    ``redis_server``: with the bus (emptied first), ``processes`` server processes."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         # Every client here is 127.0.0.1: the per-address caps raised, as the message rate is not.
         loose = "Limits(connections_per_address=10_000, address_rate=(1e6, 1e6), new_tables=(1e6, 1e6))"
         db = str(Path(tmp) / "load.db") if cluster is None else cluster.new_database()
-        with server_process(db, port, workers, profile, loose) as server:
-            # the clients on uvloop, as the server: their CPU is CPU the server does not get
-            return _run_loop(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
-                                 ramp, warmup, server.pid, database_pid=cluster and cluster.pid()))
+        bus = None
+        if redis_server is not None:
+            import redis
+
+            bus = redis_server.url
+            with redis.Redis.from_url(bus) as client:
+                client.flushall()  # no lease, presence or channel of an earlier run's server
+        log = Path(tmp) / "server.log"
+        try:
+            with server_process(db, port, workers, profile, loose, bus, processes, log) as server:
+                # the clients on uvloop, as the server: their CPU is CPU the server does not get
+                r = _run_loop(run(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables, seconds, level,
+                                  ramp, warmup, server.pid, database_pid=cluster and cluster.pid(),
+                                  redis_pid=redis_server and redis_server.process.pid))
+        finally:
+            if cluster is not None:
+                cluster.drop(db)
+        r["log"] = log_summary(log.read_text(errors="replace") if log.exists() else "")
+        return r
+
+
+def log_summary(text: str) -> list[str]:
+    """What the server wrote to stderr over the whole row (start-up, warm-up and stop included): its
+    tracebacks' exceptions and its other lines, each with how often, most frequent first."""
+    counts: dict[str, int] = {}
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(("Traceback", "  ", "future:", "Task exception")) or not line.strip():
+            continue  # a traceback's body: its last line, the exception, is counted
+        if i and lines[i - 1].startswith("  ") and ":" in line:
+            key = "traceback: " + line[:150]
+        else:
+            key = line[:150]
+        counts[key] = counts.get(key, 0) + 1
+    return [f"{n:>6}x {key}" for key, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+
+
+HEADER = (f"{'tables':>6} {'config':>10} {'seconds':>7} {'actions':>7} {'actions/s':>9} {'moves/s':>7} "
+          f"{'games':>5} {'p50 ms':>6} {'p99 ms':>6} {'samples':>7} {'throttled':>9} {'failed':>6} "
+          f"{'server%':>7} {'client%':>7} {'db%':>4} {'redis%':>6} {'srv ms/act':>10} {'db ms/act':>9} "
+          f"{'redis ms/act':>12} {'all ms/act':>10} {'load':>11}")
+
+
+def row(r: dict[str, Any], config: str) -> str:
+    return (f"{r['tables']:>6} {config:>10} {r['seconds']:>7.1f} {r['actions']:>7} "
+            f"{r['actions'] / r['seconds']:>9.0f} {r['moves'] / r['seconds']:>7.0f} {r['games']:>5} "
+            f"{r['p50']:>6.1f} {r['p99']:>6.1f} {r['samples']:>7} {r['throttled']:>9} {r['failures']:>6} "
+            f"{r['server_cpu']:>7.0f} {r['client_cpu']:>7.0f} {r['db_cpu']:>4.0f} {r['redis_cpu']:>6.0f} "
+            f"{r['cpu_per_action']:>10.2f} {r['db_per_action']:>9.2f} {r['redis_per_action']:>12.2f} "
+            f"{r['all_per_action']:>10.2f} {r['load'][0]:>5.1f}-{r['load'][1]:<5.1f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, nargs="+", default=[200], help="concurrent tables (at most 500); "
-                        "several numbers: one run each, on a fresh server")
+    parser.add_argument("--tables", type=int, nargs="+", default=[200, 400], help="concurrent tables (at most "
+                        "500); several numbers: one run each, on a fresh server")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play per run (at most 120)")
     parser.add_argument("--level", default="easy", help="the computer players' level")
-    parser.add_argument("--workers", type=int, default=2, help="bot worker processes of the server (0: threads)")
+    parser.add_argument("--workers", type=int, default=2, help="bot worker processes of each server process "
+                        "(0: threads)")
     parser.add_argument("--ramp", type=float, default=2.0, help="seconds over which the clients arrive")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before the measured "
                         "--seconds (tables opening, imports, the bots' caches filling)")
-    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, stats to FILE "
-                        "(read them with python -m pstats FILE); slows the server down")
-    parser.add_argument("--stores", nargs="+", choices=("sqlite", "postgresql"), default=["sqlite"],
-                        help="the server's store: each table count runs on each (postgresql: a cluster the "
-                             "bench starts, from Debian's postgresql package)")
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, stats to "
+                        "FILE.CONFIG-TABLES (read them with python -m pstats); one-process configurations "
+                        "only; slows the server down")
+    parser.add_argument("--configs", nargs="+", choices=tuple(CONFIGS), default=["sqlite", "pg-redis", "pg-redis-2"],
+                        help="the server's configurations, each table count on each in turn, on a fresh server: "
+                             "sqlite (one process, an SQLite file), pg (one process, PostgreSQL, no bus), "
+                             "pg-redis (one process, PostgreSQL, --bus to a Redis), pg-redis-2 (serve --processes 2, "
+                             "PostgreSQL and the bus); PostgreSQL and Redis are servers the bench starts")
     args = parser.parse_args()
     seconds = max(1.0, min(args.seconds, 120.0 - args.warmup))
     print(f"rate limit per connection: {RATE:g} messages/s, burst {BURST:g}; computer players: {args.level}; "
-          f"{os.cpu_count()} CPUs")
-    print(f"{'tables':>6} {'seconds':>7} {'actions':>8} {'actions/s':>9} {'moves/s':>7} {'games':>5} "
-          f"{'p50 ms':>7} {'p99 ms':>7} {'samples':>7} {'throttled':>9} {'failed':>6} {'server%':>7} "
-          f"{'client%':>7} {'srv ms/act':>10} {'load':>11} {'store':>10} {'db%':>4} {'all ms/act':>10}")
-    with postgres(args.stores) as cluster:
+          f"{os.cpu_count()} CPUs; worker processes per server process: {args.workers}")
+    print(HEADER, flush=True)
+    stores = {CONFIGS[c][0] for c in args.configs}
+    results: dict[tuple[int, str], dict[str, Any]] = {}
+    with postgres(stores) as cluster, redis_for(any(CONFIGS[c][1] for c in args.configs)) as redis_server:
         for n in args.tables:
-            for store in args.stores:
+            for config in args.configs:
+                store, with_bus, processes = CONFIGS[config]
+                profile = f"{args.profile}.{config}-{n}" if args.profile and processes == 1 else None
                 r = one_run(max(1, min(n, 500)), seconds, args.level, args.workers, args.ramp, args.warmup,
-                            args.profile, cluster if store == "postgresql" else None)
-                print(f"{r['tables']:>6} {r['seconds']:>7.1f} {r['actions']:>8} {r['actions'] / r['seconds']:>9.0f} "
-                      f"{r['moves'] / r['seconds']:>7.0f} {r['games']:>5} {r['p50']:>7.1f} {r['p99']:>7.1f} "
-                      f"{r['samples']:>7} {r['throttled']:>9} {r['failures']:>6} {r['server_cpu']:>7.0f} "
-                      f"{r['client_cpu']:>7.0f} {r['cpu_per_action']:>10.2f} "
-                      f"{r['load'][0]:>5.1f}-{r['load'][1]:<5.1f} {store:>10} {r['db_cpu']:>4.0f} "
-                      f"{r['all_per_action']:>10.2f}", flush=True)
+                            profile, cluster if store == "postgresql" else None,
+                            redis_server if with_bus else None, processes)
+                results[n, config] = r
+                print(row(r, config), flush=True)
                 report(r)
+    compare(results, args.tables, args.configs)
+
+
+def compare(results: dict[tuple[int, str], dict[str, Any]], tables: list[int], configs: list[str]) -> None:
+    """Issue 27's three targets, from the rows measured (a target whose rows were not run says so)."""
+    print()
+    at200 = [(c, results[200, c]["p99"]) for c in configs if (200, c) in results]
+    if at200:
+        ok = all(p99 < 100 for _, p99 in at200)
+        print(f"1. p99 < 100 ms at 200 tables in every configuration: {'PASS' if ok else 'FAIL'} ("
+              + ", ".join(f"{c} {p99:.1f} ms" for c, p99 in at200) + ")")
+    else:
+        print("1. p99 < 100 ms at 200 tables: not measured (no --tables 200)")
+    for number, (a, b, limit, what) in enumerate(
+            [("pg-redis", "sqlite", 1.5, "PG+Redis (1 process: server+db+redis) within 1.5x of SQLite's"),
+             ("pg-redis-2", "pg-redis", 1.2, "2 processes within 20 % of 1 process's (PG+Redis)")], start=2):
+        pairs = [(n, results[n, a]["all_per_action"] / results[n, b]["all_per_action"])
+                 for n in tables if (n, a) in results and (n, b) in results and results[n, b]["all_per_action"] > 0]
+        if not pairs:
+            print(f"{number}. total CPU per action, {what}: not measured (needs --configs {a} {b})")
+            continue
+        ok = all(ratio <= limit for _, ratio in pairs)
+        print(f"{number}. total CPU per action, {what}: {'PASS' if ok else 'FAIL'} ("
+              + ", ".join(f"{n} tables: {results[n, a]['all_per_action']:.2f} / {results[n, b]['all_per_action']:.2f}"
+                          f" ms = {ratio:.2f}x" for n, ratio in pairs) + ")")
+
+
+def _helpers() -> None:
+    """The tests' helpers (``tests/helpers``) importable, as ``helpers.postgres`` and ``helpers.redis``."""
+    folder = str(Path(__file__).resolve().parents[1] / "tests")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
 
 
 @contextlib.contextmanager
-def postgres(stores: list[str]) -> Iterator[Any]:
+def postgres(stores: set[str] | list[str]) -> Iterator[Any]:
     """The tests' PostgreSQL cluster (``tests/helpers/postgres.py``), when a run needs one; stopped after."""
     if "postgresql" not in stores:
         yield None
         return
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    _helpers()
     from helpers.postgres import Cluster, why_not
 
     reason = why_not()
     if reason is not None:
-        raise SystemExit(f"--stores postgresql: {reason}")
+        raise SystemExit(f"PostgreSQL configurations: {reason}")
     cluster = Cluster(durable=True).start()
     try:
         yield cluster
@@ -342,7 +528,31 @@ def postgres(stores: list[str]) -> Iterator[Any]:
         cluster.stop()
 
 
+@contextlib.contextmanager
+def redis_for(needed: bool) -> Iterator[Any]:
+    """The tests' Redis (``tests/helpers/redis.py``: Debian's redis-server, a free loopback port, no
+    persistence) for the whole run, when a configuration has the bus; stopped after."""
+    if not needed:
+        yield None
+        return
+    _helpers()
+    from helpers.redis import RedisServer, why_not
+
+    reason = why_not()
+    if reason is not None:
+        raise SystemExit(f"configurations with the bus: {reason}")
+    server = RedisServer().start()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
 def report(r: dict[str, Any]) -> None:
+    if r.get("log"):
+        print(f"  server's stderr ({len(r['log'])} different lines, the 5 most frequent):")
+        for line in r["log"][:5]:
+            print("  " + line)
     if r["first_failure"]:
         print("  first failure:", r["first_failure"])
     if r["errors"]:
