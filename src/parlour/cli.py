@@ -300,6 +300,9 @@ def _build_parser(game: type[Game] | None = None) -> tuple[_Parser, dict[str, _P
     p.add_argument("--processes", type=_whole(1, 64), default=1, metavar="N",
                    help="server processes on this host, sharing the port, the database and the bus (default 1; "
                         "more needs --bus, and a PostgreSQL --database is the one meant for it)")
+    p.add_argument("--close-after", type=_whole(1, 3650), default=None, metavar="DAYS",
+                   help="a game people began and nobody moved in for DAYS is closed, unfinished, and its people "
+                        "are shown the proof that its deals were fair (default 30)")
     p = command("arena", "Measure two computer levels against each other on duplicate deals.", uses_db=False)
     p.add_argument("game", help=f"one of: {all_games}")
     p.add_argument("--a", dest="level_a", default="strong", metavar="LEVEL", help="level A (default strong)")
@@ -844,10 +847,12 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """The browser tables (``parlour.web``): prints the address, serves until Ctrl+C."""
+    from .web.limits import Limits
     from .web.server import serve
 
+    limits = None if args.close_after is None else Limits(unfinished_seconds=args.close_after * 86_400)
     return serve(args.host, args.port, args.db, allowed_hosts=args.allowed_hosts, proxies=args.proxies,
-                 share_history=args.share_history, bus=args.bus, processes=args.processes)
+                 share_history=args.share_history, bus=args.bus, processes=args.processes, limits=limits)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:

@@ -221,13 +221,16 @@ def game_result(num_players: int, seat: int | None, winner: int | None, ended: M
     ``ended``: how it ended short of its end (the record's ``"ended"``; a row of the store's
     finished games carries it), so a resigned three-player game, which has no winner, reads
     "lost (you resigned)" or "East resigned", never "drawn"; ``left``: that seat's person left it
-    to a computer player.  Why one function: ``parlour history`` and both lists of the browser's
-    history page said it, each its own way, and the two of the page called such a game drawn.
+    to a computer player; a table closed unplayed (``"how": "closed"``) reads "closed unfinished".
+    Why one function: ``parlour history`` and both lists of the browser's history page said it,
+    each its own way, and the two of the page called such a game drawn.
     """
     if seat is None:
         return "demo"
     if left:
         return "you left your seat (a computer played on)"
+    if ended and ended.get("how") == "closed":
+        return "closed unfinished (no move for a long time)"
     plain = "drawn" if winner is None else "won" if winner == seat else "lost"
     quitter = ended.get("seat") if ended and ended.get("how") == "resignation" else None
     if not isinstance(quitter, int):

@@ -188,6 +188,20 @@ def test_unjoined_tables_expire_and_the_open_ones_are_counted(database):
     store.close()
 
 
+def test_joined_tables_left_untouched_are_found_stale_and_one_is_deleted_only_if_still_untouched(database):
+    import time
+
+    store = open_store(database)
+    store.create_web_table("begun", "gops", "r", [{"kind": "human", "joined": True}], {}, 0)
+    store.create_web_table("in use", "gops", "r", [{"kind": "human", "joined": True}], {}, 0)
+    store.create_web_table("nobody", "gops", "r", [{"kind": "human", "joined": False}], {}, 0)
+    assert store.stale_web_tables(time.time() - 60) == [], "nothing is that old"
+    assert store.stale_web_tables(time.time() + 1, keep={"in use"}) == ["begun"]
+    assert not store.delete_web_table("begun", time.time() - 60), "touched since: kept"
+    assert store.delete_web_table("begun", time.time() + 1) and store.load_web_table("begun") is None
+    store.close()
+
+
 def test_a_game_is_held_by_one_store_at_a_time_and_released(database):
     """Within one process the lock is shared (a window reopening its own game); see test_store_safety for
     another process."""

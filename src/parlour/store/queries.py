@@ -91,7 +91,8 @@ class GameQueries(Plumbing):
 
         A game ended by a resignation (a browser table's record says ``"ended"``) is counted in
         ``resigned`` too; with no winner (a three-player game) it is lost by the seat that
-        resigned and not drawn by anyone.  Why read from the record: that is where the ending
+        resigned and not drawn by anyone.  A table closed unplayed (``Tables.close_stale``) is
+        no game anyone played out: it is not counted.  Why read from the record: that is where the ending
         is kept (as ``"#undo"``), and a row whose record is damaged still counts as it can.
         """
         found = self._fetch(
@@ -105,7 +106,8 @@ class GameQueries(Plumbing):
             " SUM(CASE WHEN winner IS NOT NULL AND winner = human_seat AND undone THEN 1 ELSE 0 END),"
             " SUM(CASE WHEN how = 'resignation' THEN 1 ELSE 0 END)"
             f" FROM (SELECT game, level, winner, human_seat, {self.dialect.find}(record, '\"#undo ') > 0 AS undone,"
-            f"  how, quitter FROM {self.dialect.ended_rows} WHERE human_seat IS NOT NULL) AS f"
+            f"  how, quitter FROM {self.dialect.ended_rows} WHERE human_seat IS NOT NULL"
+            " AND (how IS NULL OR how <> 'closed')) AS f"
             " GROUP BY game, level")
         # sorted here, not by the database: PostgreSQL's order of text follows its locale
         return sorted((GameStats(str(g), str(lv), *(int(n) for n in counts)) for g, lv, *counts in found),

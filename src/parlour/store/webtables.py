@@ -87,15 +87,12 @@ class WebTableQueries(Plumbing):
         """Delete the unfinished browser tables untouched since ``before`` that no person ever joined.
 
         Why: a table costs nothing to create, and one nobody came to sit at would stay forever.
-        "Joined": a person's seat was opened by its link (``joined``; a table saved before that
-        mark existed counts its claimed seats as joined, so no game in progress is lost).  A
+        "Joined": as ``_untouched`` says, so no game in progress is lost.  A
         write (an action, a seat taken) refreshes ``updated``, and the delete checks it again,
         so a table joined meanwhile stays.  ``keep``: tables in use now (in memory, watched).
         Returns the ids deleted.
         """
-        found = self._fetch("SELECT id, seats FROM web_tables WHERE finished IS NULL AND updated < ?", (before,))
-        gone = [str(table_id) for table_id, seats in found
-                if table_id not in keep and not any(s.get("joined", s.get("claimed")) for s in json.loads(seats))]
+        gone = [table_id for table_id, joined in self._untouched(before, keep) if not joined]
         if gone:
             with self._transaction() as tx:
                 for start in range(0, len(gone), _CHUNK):
@@ -103,3 +100,21 @@ class WebTableQueries(Plumbing):
                     tx.execute(f"DELETE FROM web_tables WHERE finished IS NULL AND updated < ? AND id IN "
                                f"({', '.join('?' * len(chunk))})", (before, *chunk))
         return gone
+
+    def stale_web_tables(self, before: float, keep: Collection[str] = ()) -> list[str]:
+        """The unfinished browser tables untouched since ``before`` that a person joined: a game
+        begun and left (``Tables.close_stale`` closes them); ``keep``: tables in use now."""
+        return [table_id for table_id, joined in self._untouched(before, keep) if joined]
+
+    def delete_web_table(self, table_id: str, before: float) -> bool:
+        """Delete one unfinished table if still untouched since ``before`` (a write meanwhile keeps it)."""
+        return self._run("DELETE FROM web_tables WHERE id = ? AND finished IS NULL AND updated < ?",
+                         (table_id, before)) == 1
+
+    def _untouched(self, before: float, keep: Collection[str]) -> list[tuple[str, bool]]:
+        """The unfinished tables untouched since ``before`` and not in ``keep``, each with whether a
+        person joined it (its seat opened by its link; a table saved before that mark existed
+        counts its claimed seats as joined, so no game in progress is taken for one nobody began)."""
+        found = self._fetch("SELECT id, seats FROM web_tables WHERE finished IS NULL AND updated < ?", (before,))
+        return [(str(table_id), any(s.get("joined", s.get("claimed")) for s in json.loads(seats)))
+                for table_id, seats in found if table_id not in keep]

@@ -40,6 +40,9 @@ class Limits:
     new_tables: tuple[float, float] = (10 / 60, 20.0)  # tables one address creates per second, at once
     open_tables: int = 2_000  # unfinished tables in the store, the whole server's
     unjoined_seconds: float = 3_600.0  # an unfinished table nobody took a seat at, untouched this long, goes
+    # a game people sat down to and nobody moved in for this long is closed, and its deal's proof shown
+    # to its people (``Tables.close_stale``): thirty days, a long holiday's pause
+    unfinished_seconds: float = 30 * 86_400.0
 
 
 class Bucket:

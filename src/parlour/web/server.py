@@ -94,6 +94,7 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
         leases: Leases = RedisLeases(pubsub) if isinstance(pubsub, RedisPubSub) else LocalLeases()
         seen: Presence = RedisPresence(pubsub) if isinstance(pubsub, RedisPubSub) else LocalPresence()
         tables = Tables(st, pubsub=pubsub, workers=workers, inline=inline, unjoined_kept=limits.unjoined_seconds,
+                        unfinished_kept=limits.unfinished_seconds,
                         leases=leases, shared=seen)
         state["tables"] = tables
         shared = None if not isinstance(pubsub, RedisPubSub) else \

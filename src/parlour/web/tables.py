@@ -58,6 +58,7 @@ INLINE_STALL = 0.1  # CPU seconds: one inline move this slow sends its game and 
 IDLE_KEPT = 600.0  # seconds an unfinished table nobody watches stays in memory (the store has it)
 SWEEP_EVERY = 30.0  # seconds between looks for such tables
 UNJOINED_KEPT = 3600.0  # seconds an unfinished table nobody joined stays in the store untouched (``Limits``)
+UNFINISHED_KEPT = 30 * 86_400.0  # seconds a game begun stays open untouched, then is closed (``Limits``)
 EXPIRE_EVERY = 300.0  # seconds between looks in the store for such tables (a scan of the open ones)
 
 
@@ -273,13 +274,16 @@ class Tables:
 
     def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2,
                  inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT,
+                 unfinished_kept: float = UNFINISHED_KEPT,
                  leases: Leases | None = None, shared: Presence | None = None) -> None:
         """``inline``: the levels played on the event loop (default ``INLINE_LEVELS``; ``()``: all in the pool);
-        ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``); ``leases``: which
+        ``unjoined_kept``: seconds an untouched table nobody joined stays (``expire``); ``unfinished_kept``:
+        seconds an untouched game people began stays open (``close_stale``); ``leases``: which
         tables' computer players this process runs (``bus.RedisLeases``; by default all of them); ``shared``:
         the seats connected to other processes (``bus.RedisPresence``; by default none)."""
         self.store = store
         self.unjoined_kept = unjoined_kept
+        self.unfinished_kept = unfinished_kept
         self._expired = time.monotonic()
         self.pubsub: PubSub = pubsub or LocalPubSub()
         self.pubsub.attach(self.remote, self.bus_state)
@@ -399,9 +403,10 @@ class Tables:
         """Drop from memory the tables nobody watches that are finished or idle too long (every ``SWEEP_EVERY`` s),
         and from the store the tables nobody joined (``expire``, every ``EXPIRE_EVERY`` s)."""
         now = time.monotonic() if now is None else now
-        if now - self._expired >= min(EXPIRE_EVERY, self.unjoined_kept):
+        if now - self._expired >= min(EXPIRE_EVERY, self.unjoined_kept, self.unfinished_kept):
             self._expired = now
             self.expire()
+            self.close_stale()
         if now - self._swept < SWEEP_EVERY:
             return
         self._swept = now
@@ -420,6 +425,40 @@ class Tables:
         for table_id in gone:
             self.live.pop(table_id, None)
         return gone
+
+    def close_stale(self) -> list[str]:
+        """End the games people began and nobody moved in for ``unfinished_kept`` s, and show them the proof.
+
+        Why: a table left half-played would hold its server seed secret for ever, so its people
+        could never check that its deals were fair (the proof comes with a game's end:
+        ``LiveTable.revealed``); and it would stay open in the store for ever.  Closed, it is
+        recorded as a finished game that ended unplayed (``ended["how"] = "closed"``, no
+        winner, counted in no statistics), and a person who opens their link sees it over with
+        the proof.  Several processes may close the same table at once: the compare-and-set on
+        its action count lets one of them save it.  A table never dealt (its people never all sat
+        down) has nothing to prove: it is deleted.  A table in use now is left alone.
+        """
+        busy = {table_id for table_id, live in self.live.items() if not self._quiet(live)}
+        before = time.time() - self.unfinished_kept
+        stale = self.store.stale_web_tables(before, keep=busy)
+        for table_id in stale:
+            self._soon(self._close(table_id, before))
+        return stale
+
+    async def _close(self, table_id: str, before: float) -> None:
+        live = self.get(table_id)
+        if live is None:
+            return
+        async with live.lock:
+            if live.over or live.finished is not None:
+                return  # ended meanwhile
+            if live.table is None:
+                if self.store.delete_web_table(table_id, before):
+                    self.live.pop(table_id, None)
+                return
+            days = round(self.unfinished_kept / 86_400, 1)
+            live.ended = {"how": "closed", "seat": None, "winner": None, "at": live.count, "days": days}
+            await self._commit(live, [_note("closed", None, {"days": days})])
 
     def _quiet(self, live: LiveTable) -> bool:
         """Nobody watches ``live``, nothing is moving it, and everything it did is saved and announced."""
@@ -762,8 +801,8 @@ class Tables:
         False: another writer got there first; the table is reloaded from the store (what was
         not saved was never shown to anyone) and the caller has the browsers resynchronise.
         """
-        resigned = live.ended is not None and live.finished is None  # a resignation changes no action count
-        if live.saved == live.count and not resigned:
+        ended = live.ended is not None and live.finished is None  # (a resignation, a closing: no action count)
+        if live.saved == live.count and not ended:
             return True
         state = live.dealt.state
         finished = None
@@ -1058,7 +1097,7 @@ def _collections() -> int:
     return sum(generation["collections"] for generation in gc.get_stats())
 
 
-def _note(kind: str, seat: int, data: dict[str, Any]) -> Event:
+def _note(kind: str, seat: int | None, data: dict[str, Any]) -> Event:
     """An event of the browser table, not of the game (a computer standing in, a demo): narrated by ``views``."""
     return event_from_json({"kind": kind, "seat": seat, "data": data})
 

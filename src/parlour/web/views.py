@@ -105,20 +105,30 @@ def narrate_events(events: list[Event], game: str, num_players: int, seat: int |
             lines.append(f"{names[event.seat]} has left the table: a computer player ({event.data.get('level')})"
                          " plays that seat to the end of the game.")
         elif kind == "resigned" and event.seat is not None:
-            lines.append(f"*** {ended_text(names, event.seat, event.data.get('winner'))} ***")
+            lines.append(f"*** {ended_text(names, {'how': 'resignation', 'seat': event.seat, **event.data})} ***")
+        elif kind == "closed":
+            lines.append(f"*** {ended_text(names, {'how': 'closed', **event.data})} ***")
         else:
             lines += narrate(event, game, num_players, seat)
     return lines
 
 
-def ended_text(names: list[str], seat: int, winner: int | None) -> str:
-    """How a game ended by a resignation is said: in the announcements, and on the table once it is over."""
-    result = "The game ends without a winner." if winner is None else f"{names[winner]} wins."
-    return f"Game over: {names[seat]} resigned. {result}"
+def ended_text(names: list[str], ended: dict[str, Any]) -> str:
+    """How a game ended short of its end is said: in the announcements, and on the table once it is over.
+
+    ``ended``: the record's ``"ended"`` -- a resignation (``seat``, ``winner``), or a table closed
+    after ``days`` without a move (``Tables.close_stale``).
+    """
+    if ended.get("how") == "closed":
+        return (f"Game over: the table was closed after {float(ended.get('days', 0)):g} days without a move. Nobody "
+                "wins; the proof that its deals were fair is yours to check.")
+    winner = ended.get("winner")
+    result = "The game ends without a winner." if winner is None else f"{names[int(winner)]} wins."
+    return f"Game over: {names[int(ended['seat'])]} resigned. {result}"
 
 
 def ended_frame(frame: dict[str, Any], ended: dict[str, Any]) -> None:
-    """A frame of a table whose game ended by a resignation: over, for the page, though the deal stopped short.
+    """A frame of a table whose game ended short of its end: over, for the page, though the deal stopped short.
 
     Why the view is changed here, in the frame only: the engine's state goes on (its record
     replays as it stands), but nobody is to move in it any more, and the page shows a game over
@@ -127,7 +137,7 @@ def ended_frame(frame: dict[str, Any], ended: dict[str, Any]) -> None:
     view = frame["view"] = {**frame["view"], "is_over": True, "winner": ended.get("winner"), "current_player": None}
     view.pop("legal_actions", None)
     frame.update(buttons=[], prompt="", illegal={}, auto=False, can_replay=False, can_undo=False,
-                 ended={**ended, "text": ended_text(frame["names"], int(ended["seat"]), ended.get("winner"))})
+                 ended={**ended, "text": ended_text(frame["names"], ended)})
 
 
 def web_key_table(game: str) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ log line of a whole game kept and searched for the seed, the server's seed, the 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import os
@@ -318,3 +319,57 @@ def test_the_page_waits_shows_the_commitment_and_downloads_a_record_that_verifie
         assert verdict.ok, verdict.lines
         assert fingerprint(record["proof"]["commitment"]) == shown
         assert from_json(record).is_over
+
+
+def test_a_game_nobody_moves_in_is_closed_and_its_people_get_the_proof(tmp_path: Any) -> None:
+    """A game begun and left: after the retention time it is closed, unfinished, and its people
+    (nobody else) are shown the server seed that proves its deals, which the record verifies."""
+    limits = dataclasses.replace(LOOSE, unfinished_seconds=0.5)
+    with ServerThread(tmp_path / "closed.db", rate=(10_000, 10_000), limits=limits, share_history=False) as srv:
+        table = create(srv, "gops", [{"kind": "invite"}, {"kind": "invite"}], options={"cards": 6})
+        alone = create(srv, "gops", [{"kind": "invite"}, {"kind": "invite"}], options={"cards": 6})
+        url = f"{srv.ws_url}/ws/{table['id']}"
+        seeds = [new_client_seed(), new_client_seed()]
+
+        async def sit(url: str, seat: int, token: str, client_seed: str) -> dict[str, Any]:
+            async with websockets.connect(url) as ws:
+                await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token, "client_seed": client_seed}))
+                while True:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    if frame["type"] in ("state", "waiting"):
+                        return dict(frame)
+
+        async def scenario() -> list[dict[str, Any]]:
+            # one person at the other table, and nobody else comes: it is never dealt
+            await sit(f"{srv.ws_url}/ws/{alone['id']}", 0, alone["tokens"][0], new_client_seed())
+            north = asyncio.create_task(sit(url, 0, table["tokens"][0], seeds[0]))
+            await asyncio.sleep(0.2)
+            await sit(url, 1, table["tokens"][1], seeds[1])
+            await north
+            await asyncio.sleep(1.0)  # nobody moves
+            create(srv, "gops", [{"kind": "invite"}, {"kind": "invite"}])  # a table made: the server looks for old ones
+            deadline = time.monotonic() + 10
+            while (row := open_store(srv.db).load_web_table(table["id"])) is None or not row.finished:
+                assert time.monotonic() < deadline, "the table was not closed"
+                await asyncio.sleep(0.1)
+            return [await sit(url, s, table["tokens"][s], seeds[s]) for s in (0, 1)]
+
+        finals = asyncio.run(scenario())
+        assert open_store(srv.db).load_web_table(alone["id"]) is None, "a table never dealt has nothing to prove"
+        row = open_store(srv.db).load_web_table(table["id"])
+        assert row is not None and row.finished
+        record = json.loads(row.record)
+        assert record["ended"]["how"] == "closed" and record["ended"]["winner"] is None
+        proof = record["proof"]
+        for who, final in enumerate(finals):
+            assert final["view"]["is_over"] and final["ended"]["how"] == "closed", who
+            assert "closed after 0.5 days" not in final["ended"]["text"]  # (0.5 s: shown as 0 days, rounded)
+            assert "without a move" in final["ended"]["text"]
+            assert final["proof"] == {"commitment": commitment(proof["server_seed"]),
+                                      "server_seed": str(proof["server_seed"]), "client_seeds": seeds,
+                                      "seed": str(record["seed"])}
+        mine = httpx.post(srv.url + "/api/record", json=link(table, 0))
+        assert mine.status_code == 200 and verify(mine.json()["record"]).ok
+        games = httpx.post(srv.url + "/api/my-games", json={"links": [link(table, 0)]}).json()["games"]
+        assert [g["result"] for g in games] == ["closed unfinished (no move for a long time)"]
+        assert open_store(srv.db).stats() == [], "a game closed unplayed counts in no statistics"
