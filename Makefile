@@ -27,10 +27,12 @@ play: $(VENV)/.installed
 serve: $(VENV)/.installed
 	$(BIN)/parlour serve
 
+# The suite on two workers, a test file each at a time (its module fixtures, a server or a browser,
+# started once): the machine it is held to has two cores, and most tests wait on a server or a page.
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 bench: $(VENV)/.peers-installed
 	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

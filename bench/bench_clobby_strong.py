@@ -14,13 +14,11 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
@@ -116,35 +114,19 @@ class Cheater(StrongBot):
         return rng.choice([a for a in legal if values[a] >= best - 1e-9])
 
 
-def _cheater_pack(seed: int) -> float:
-    g = parlour.load("clobby")
-    cheater, easy = Cheater(think=0.0), EasyBot()
-    margins = []
-    for a_seat in (0, 1):
-        state = g.new_state(seed=seed)
-        rng = random.Random(seed * 7919 + a_seat)
-        while not state.deals:
-            seat = state.current_player
-            action = cheater.act_open(state, rng) if seat == a_seat else easy.act(state.view(seat), rng)
-            state.apply(action)
-        scores = state.deals[0]["scores"]
-        margins.append(scores[a_seat] - scores[1 - a_seat])
-    return statistics.fmean(margins)
+def open_cheater() -> arena.OpenPlayer:
+    """The cheater as ``arena.run``'s ``open_a`` makes it in each process."""
+    return Cheater(think=0.0).act_open
 
 
 def bench_cheater(deals: int, jobs: int) -> tuple[float, float]:
+    """The cheater on the arena's packs, seatings and scoring: its margin and its bidding table."""
     start = time.perf_counter()
-    seeds = list(range(1, deals + 1))  # the packs arena.run plays
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            margins = list(pool.map(_cheater_pack, seeds, chunksize=10))
-    else:
-        margins = [_cheater_pack(s) for s in seeds]
-    mean = statistics.fmean(margins)
-    half = 2.576 * statistics.stdev(margins) / math.sqrt(len(margins))
+    result = arena.run("clobby", "cheater", "easy", deals, jobs=jobs, open_a=open_cheater)
     print(f"(d) cheater (open cards) vs easy, {deals} duplicate packs, {time.perf_counter() - start:.0f} s: "
-          f"margin {mean:+.2f} ± {half:.2f} (99 %)")
-    return mean, half
+          f"margin {result.mean:+.2f} ± {result.interval(2.576):.2f} (99 %)")
+    print(result.table())
+    return result.mean, result.interval(2.576)
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ packs; and the fraction of the cheater's margin that strong reaches.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import sys
@@ -179,48 +180,23 @@ class Cheater(StrongBot):
         return dealt
 
 
-def cheater_pack(seed: int, think: float) -> float:
-    """The cheater's duplicate margin over easy on pack ``seed`` (the arena's seatings and scoring)."""
-    g = parlour.load("schafkopf")
-    cheat, easy = Cheater(think), EasyBot()
-    margins = []
-    for a_seat in range(3):
-        st = g.new_state(seed=seed)
-        rng = random.Random(seed * 7919 + a_seat)
-        while not st.deals:
-            p = st.current_player
-            v = st.view(p)
-            if p == a_seat:
-                cheat.state = st
-                action = cheat.act(v, rng)
-            else:
-                action = easy.act(v, rng)
-            st.apply(action)
-        sc = st.deals[0]["scores"]
-        margins.append(sc[a_seat] - (sum(sc) - sc[a_seat]) / 2)
-    return statistics.fmean(margins)
+def open_cheater(think: float) -> arena.OpenPlayer:
+    """The cheater as ``arena.run``'s ``open_a`` makes it in each process: handed the state at each move."""
+    cheat = Cheater(think)
 
-
-def _cheater_chunk(args: tuple[list[int], float]) -> list[float]:
-    seeds, think = args
-    return [cheater_pack(s, think) for s in seeds]
+    def act(state: Any, rng: random.Random) -> str:
+        cheat.state = state
+        return cheat.act(state.view(state.current_player), rng)
+    return act
 
 
 def bench_cheater(deals: int, jobs: int, think: float, strong_margin: float | None) -> None:
-    """The cheater on packs 1..deals; strong's margin on the same packs is run too unless given."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    start = time.perf_counter()
-    seeds = list(range(1, deals + 1))
-    chunks = [seeds[i:i + 10] for i in range(0, deals, 10)]
-    margins: list[float] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_cheater_chunk, [(c, think) for c in chunks]):
-            margins += part
-    mean = statistics.fmean(margins)
-    half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
-    print(f"(d) cheater (full state) vs easy, packs 1..{deals}: margin {mean:+.3f} ± {half:.3f} (95 %), "
-          f"{time.perf_counter() - start:.0f} s")
+    """The cheater on packs 1..deals (the arena's packs, seatings and scoring); strong's margin
+    on the same packs is run too unless given."""
+    cheater = arena.run("schafkopf", "cheater", "easy", deals, jobs=jobs, open_a=functools.partial(open_cheater, think))
+    mean = cheater.mean
+    print(f"(d) cheater (full state) vs easy, packs 1..{deals}:")
+    print(cheater.table())
     if strong_margin is None:
         strong = arena.run("schafkopf", "strong", "easy", deals, jobs=jobs, think=think)
         print(strong.table())

@@ -16,10 +16,10 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from parlour import arena
@@ -135,38 +135,17 @@ class Cheater(StrongBot):
         return rng.choice([a for a in legal if values[a] >= best - 1e-9])
 
 
-def _cheater_pack(args: tuple[int, float]) -> tuple[float, list[float]]:
-    seed, think = args
-    bot = Cheater(think=think)
-    margins, times = [], []
-    for a_seat in range(3):
-        state = GAME.new_state(seed=seed)
-        rng = random.Random(seed * 7919 + a_seat)
-        while not state.deals:
-            seat = state.current_player
-            if seat == a_seat:
-                t0 = time.perf_counter()
-                action = bot.act_state(state, rng)
-                times.append(time.perf_counter() - t0)
-            else:
-                action = EASY.act(state.view(seat), rng)
-            state.apply(action)
-        scores = state.deals[0]["scores"]
-        margins.append(scores[a_seat] - sum(scores[s] for s in range(3) if s != a_seat) / 2)
-    return statistics.fmean(margins), times
+def open_cheater(think: float) -> arena.OpenPlayer:
+    """The cheater as ``arena.run``'s ``open_a`` makes it in each process."""
+    return Cheater(think=think).act_state
 
 
 def bench_cheater(packs: int, jobs: int, think: float) -> float:
-    t0 = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        got = list(pool.map(_cheater_pack, [(s, think) for s in range(1, packs + 1)], chunksize=5))
-    margins = [m for m, _ in got]
-    times = [t for _, ts in got for t in ts]
-    mean = statistics.fmean(margins)
-    half = 2.576 * statistics.stdev(margins) / len(margins) ** 0.5
-    print(f"(d) cheater (true hands, bench only) vs easy, {packs} duplicate packs, {time.perf_counter() - t0:.1f} s")
-    print(f"  margin per deal: {mean:+.3f} ± {half:.3f} (99 %); median decision {_ms(times)} ms (median, p99)")
-    return mean
+    """The cheater on the arena's packs, seatings and scoring: its margin and its bidding table."""
+    result = arena.run("sixbid", "cheater", "easy", packs, jobs=jobs, open_a=functools.partial(open_cheater, think))
+    print(f"(d) cheater (true hands, bench only) vs easy, {packs} duplicate packs")
+    print(result.table())
+    return result.mean
 
 
 def main(argv: Any = None) -> None:

@@ -111,19 +111,19 @@ class Worker:
         self.proc.wait(timeout=30)
 
 
-def base_tree(rev: str) -> Path:
-    """A pristine worktree of ``rev`` at /tmp/speed-base (made if missing, checked if present)."""
+def base_tree(rev: str, where: Path = BASE_TREE) -> Path:
+    """A pristine worktree of ``rev`` at ``where`` (made if missing, checked if present); its ``src``."""
     want = subprocess.run(["git", "rev-parse", f"{rev}^{{commit}}"], cwd=ROOT, capture_output=True,
                           text=True, check=True).stdout.strip()
-    if not BASE_TREE.exists():
-        subprocess.run(["git", "worktree", "add", "--detach", str(BASE_TREE), want], cwd=ROOT,
+    if not where.exists():
+        subprocess.run(["git", "worktree", "add", "--detach", str(where), want], cwd=ROOT,
                        check=True, capture_output=True)
-    have = subprocess.run(["git", "rev-parse", "HEAD"], cwd=BASE_TREE, capture_output=True, text=True,
+    have = subprocess.run(["git", "rev-parse", "HEAD"], cwd=where, capture_output=True, text=True,
                           check=True).stdout.strip()
     if have != want:
-        raise SystemExit(f"{BASE_TREE} holds {have[:9]}, not {rev}: remove it first "
-                         f"(git worktree remove --force {BASE_TREE})")
-    return BASE_TREE / "src"
+        raise SystemExit(f"{where} holds {have[:9]}, not {rev}: remove it first "
+                         f"(git worktree remove --force {where})")
+    return where / "src"
 
 
 def quartiles(values: list[float]) -> tuple[float, float, float]:

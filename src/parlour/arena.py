@@ -11,6 +11,11 @@ makes the think budgets count CPU time (``cpu`` or ``cpu:F``, see ``search.pimc.
 — in each process's CPU time, so that the budgets and the timing columns do not depend on how
 loaded the machine is (they are then what an unloaded machine would show).
 
+Beside the margin, the bidding table (``bidding``): for each contract, how often A declared it
+and how often it was made.  ``open_a`` puts a bench-only player handed the whole state (the
+open-cards cheater of ``bench/bench_*_strong.py``) in A's seats, on the same packs and
+seatings, so its margin and its bidding are measured exactly as a level's are.
+
 The margin of a seating is A's deal score minus the mean of the B seats' deal scores; a pack's
 margin is the mean over its seatings; the result is the mean over packs with a 95 %
 confidence interval (normal approximation; packs are independent).
@@ -22,15 +27,22 @@ import math
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import bidding
 from .bots import make
 from .registry import load
 from .search import warm
 from .search.pimc import think_clock
+
+#: A bench-only player for A's seats that is handed the whole state, not a view (a cheater; never a
+#: level): ``(state, rng) -> action``.  ``OpenFactory`` makes one in each process (it must pickle).
+OpenPlayer = Callable[[Any, random.Random], str]
+OpenFactory = Callable[[], OpenPlayer]
 
 
 @dataclass
@@ -38,6 +50,7 @@ class PackResult:
     margin: float
     decisions: list[int]  # per side [A, B]
     times: list[list[float]]  # per side: seconds of each decision
+    declared: list[bidding.Declared] = field(default_factory=list)  # A's, per seating
 
 
 @dataclass
@@ -48,6 +61,14 @@ class ArenaResult:
     times: list[list[float]] = field(default_factory=lambda: [[], []])
     seconds: float = 0.0
     clock: str = "wall"
+    declared: Counter[bidding.Declared] = field(default_factory=Counter)  # A's contracts, over every seating
+
+    def take(self, pack: PackResult) -> None:
+        """One pack's margin, decision times and A's declarations added."""
+        self.margins.append(pack.margin)
+        self.times[0].extend(pack.times[0])
+        self.times[1].extend(pack.times[1])
+        self.declared.update(pack.declared)
 
     @property
     def mean(self) -> float:
@@ -75,6 +96,8 @@ class ArenaResult:
             else:
                 median = p99 = per_s = 0.0
             lines.append(f"  {'AB'[side]:6} {level:8} {len(t):>10} {per_s:>9.0f} {median:>10.2f} {p99:>8.2f}")
+        if self.game in bidding.DECLARED:
+            lines += bidding.table(self.declared, sum(self.declared.values()), f"A ({a})")
         return "\n".join(lines)
 
 
@@ -89,13 +112,18 @@ def _bot(game: str, level: str, think: float | None) -> Any:
 
 
 def play_pack(game: str, options: dict[str, Any], levels: tuple[str, str], seed: int,
-              think: float | None = None) -> PackResult:
-    """Play pack ``seed`` once per seating of A; its mean margin and every decision's time."""
+              think: float | None = None, open_a: OpenFactory | None = None) -> PackResult:
+    """Play pack ``seed`` once per seating of A; its mean margin, every decision's time and A's declarations.
+
+    ``open_a``: A is this bench-only player, handed the state (``levels[0]`` only names it).
+    """
     g = load(game, **options)
     n = g.num_players
-    bots = {level: _bot(game, level, think) for level in levels}
+    bots = {level: _bot(game, level, think) for level in levels[open_a is not None:]}
+    cheat = open_a() if open_a is not None else None
     margins: list[float] = []
     times: list[list[float]] = [[], []]
+    declared: list[bidding.Declared] = []
     clock = _decision_clock()
     for a_seat in range(n):
         state = g.new_state(seed=seed)
@@ -104,28 +132,33 @@ def play_pack(game: str, options: dict[str, Any], levels: tuple[str, str], seed:
             seat = state.current_player
             assert seat is not None
             side = 0 if seat == a_seat else 1
-            bot = bots[levels[side]]
-            view = state.view(seat)
             start = clock()
-            action = bot.act(view, rng)
+            if side == 0 and cheat is not None:
+                action = cheat(state, rng)
+            else:
+                action = bots[levels[side]].act(state.view(seat), rng)
             times[side].append(clock() - start)
             state.apply(action)
         scores = state.deals[0]["scores"] if state.deals else [0] * n
         others = [scores[s] for s in range(n) if s != a_seat]
         margins.append(scores[a_seat] - sum(others) / len(others))
-    return PackResult(statistics.fmean(margins), [len(times[0]), len(times[1])], times)
+        declared.append(bidding.declared(game, state.deals[0], a_seat) if state.deals else None)
+    return PackResult(statistics.fmean(margins), [len(times[0]), len(times[1])], times, declared)
 
 
-def _play_chunk(args: tuple[str, dict[str, Any], tuple[str, str], list[int], float | None]) -> list[PackResult]:
-    game, options, levels, seeds, think = args
+def _play_chunk(args: tuple[str, dict[str, Any], tuple[str, str], list[int], float | None, OpenFactory | None]
+                ) -> list[PackResult]:
+    game, options, levels, seeds, think, open_a = args
     warm.now()  # a worker loads the kernels that run() compiled
-    return [play_pack(game, options, levels, s, think) for s in seeds]
+    return [play_pack(game, options, levels, s, think, open_a) for s in seeds]
 
 
 def run(game: str, a: str, b: str, deals: int, *, jobs: int = 1, think: float | None = None,
         seed: int = 1, options: dict[str, Any] | None = None,
-        progress: Callable[[int, int], None] | None = None) -> ArenaResult:
+        progress: Callable[[int, int], None] | None = None, open_a: OpenFactory | None = None) -> ArenaResult:
     """Play ``deals`` duplicate packs (seeds ``seed`` … ``seed + deals - 1``).
+
+    ``open_a``: A's seats are this bench-only player's (``a`` names it in the table; see ``OpenPlayer``).
 
     The search kernels are compiled (or loaded) first, in the foreground: a strength measurement
     of the Python path would be a measurement of the wrong player.
@@ -133,7 +166,7 @@ def run(game: str, a: str, b: str, deals: int, *, jobs: int = 1, think: float | 
     warm.now()
     options = dict(options or {})
     load(game, **options)  # a bad game or option fails here, before any process starts
-    for level in (a, b):
+    for level in (a, b)[open_a is not None:]:
         _bot(game, level, think)
     think_clock()  # a malformed PARLOUR_THINK_CLOCK fails here, before any process starts
     result = ArenaResult(game, (a, b), clock="cpu" if _decision_clock() is time.process_time else "wall")
@@ -144,21 +177,19 @@ def run(game: str, a: str, b: str, deals: int, *, jobs: int = 1, think: float | 
     def take(packs: Iterable[PackResult]) -> None:
         nonlocal done
         for pack in packs:
-            result.margins.append(pack.margin)
-            result.times[0].extend(pack.times[0])
-            result.times[1].extend(pack.times[1])
+            result.take(pack)
             done += 1
         if progress is not None:
             progress(done, deals)
 
     if jobs <= 1:
         for s in seeds:
-            take([play_pack(game, options, (a, b), s, think)])
+            take([play_pack(game, options, (a, b), s, think, open_a)])
     else:
         size = max(1, min(20, deals // (jobs * 4) or 1))
         chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for packs in pool.map(_play_chunk, [(game, options, (a, b), c, think) for c in chunks]):
+            for packs in pool.map(_play_chunk, [(game, options, (a, b), c, think, open_a) for c in chunks]):
                 take(packs)
     result.seconds = time.perf_counter() - start
     return result
