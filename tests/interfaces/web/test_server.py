@@ -296,8 +296,8 @@ def test_stale_writer_is_refused(tmp_path: Any) -> None:
     state = load("gops").new_state(seed=1)
     store.create_web_table("t1", "gops", state.to_json(), [], {}, 0)
     state.apply(state.legal_actions()[0])
-    assert store.save_web_table("t1", state.to_json(), [], expected=0, actions=1) == 0
-    assert store.save_web_table("t1", state.to_json(), [], expected=0, actions=1) is None
+    assert store.save_web_table("t1", state.to_json(), expected=0, actions=1) == 0
+    assert store.save_web_table("t1", state.to_json(), expected=0, actions=1) is None
     row = store.load_web_table("t1")
     assert row is not None and row.actions == 1
 
