@@ -219,6 +219,9 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
         fa: list[dict[str, Any]] = []
         fb: list[dict[str, Any]] = []
         wa = await watch(a, fa)
+        async with asyncio.timeout(5):  # a runs it before b loads it (else their first looks race, under load)
+            while not _tables(a).leases.holds(table["id"]):
+                await asyncio.sleep(0.02)
         wb = await watch(b, fb)
         try:
             await until(wb, fb, 4)
