@@ -20,6 +20,7 @@ import httpx
 import pytest
 import websockets
 
+from helpers.leaks import play_and_check
 from helpers.web import LOOSE, create, stored
 from parlour.web.run import ServerThread
 
@@ -290,8 +291,6 @@ def test_a_person_connected_to_another_process_is_present_and_no_computer_takes_
 def test_frames_across_processes_never_carry_a_card_the_seat_could_not_know(pair: Any) -> None:
     """The frame-leak test (``test_server``) with each table's people on two servers: every frame a
     seat gets from the server that did not make the move is its true view, built there from the store."""
-    from interfaces.web.test_server import play_and_check
-
     counts = {"games": 0, "frames": 0, "card_mentions": 0}
     per_game: dict[str, int] = {}
     for index, (game, humans, options) in enumerate([("truc", 2, {}), ("sixbid", 3, {"chips": 10}),
