@@ -50,7 +50,7 @@ def fill(target: str) -> None:
             store.create_web_table(table_id, name, half.to_json(), seats, {"open": False, "delay": 0.5}, 0)
             finished = {"level": "people", "human_seat": 0, "winner": state.winner, "scores": state.scores} \
                 if state.is_over else None
-            assert store.save_web_table(table_id, state.to_json(), seats, expected=0, actions=len(state.actions),
+            assert store.save_web_table(table_id, state.to_json(), expected=0, actions=len(state.actions),
                                         finished=finished) is not None
         verdict = {"game": name, "unit": "points", "loss": 1.5 * n, "decisions": 9,
                    "accuracy": None if n == 1 else 80.5}
@@ -196,7 +196,7 @@ def test_a_backup_of_a_live_database_is_a_consistent_copy(tmp_path, capsys):
         writer = SQLiteStore(db)
         writer.create_web_table("busy", "gops", "{}", [], {}, 0)
         while not stop.is_set():
-            writer.save_web_table("busy", "x" * 5000 + str(saves[0]), [], expected=saves[0], actions=saves[0] + 1)
+            writer.save_web_table("busy", "x" * 5000 + str(saves[0]), expected=saves[0], actions=saves[0] + 1)
             saves[0] += 1
         writer.close()
 

@@ -132,14 +132,14 @@ def test_a_browser_table_is_saved_by_compare_and_set(database):
     store = open_store(database)
     seats = [{"kind": "human", "name": "Ann"}]
     store.create_web_table("t1", "gops", "r0", seats, {"open": False}, 0)
-    assert store.save_web_table("t1", "r1", seats, expected=0, actions=1) == 0
-    assert store.save_web_table("t1", "stale", seats, expected=0, actions=1) is None
+    assert store.save_web_table("t1", "r1", expected=0, actions=1) == 0
+    assert store.save_web_table("t1", "stale", expected=0, actions=1) is None
     done = {"level": "easy", "human_seat": 0, "winner": 0, "scores": [3, 1]}
-    assert store.save_web_table("t1", "stale", seats, expected=0, actions=2, finished=done) is None
-    game_id = store.save_web_table("t1", "r2", seats, expected=1, actions=2, finished=done)
+    assert store.save_web_table("t1", "stale", expected=0, actions=2, finished=done) is None
+    game_id = store.save_web_table("t1", "r2", expected=1, actions=2, finished=done)
     assert game_id and store.finished_record(game_id) == "r2"
     assert store.load_web_table("t1") == WebTable("t1", "gops", "r2", seats, {"open": False}, 2, game_id)
-    assert store.save_web_table("t1", "after", seats, expected=2, actions=3) is None, "a finished table is final"
+    assert store.save_web_table("t1", "after", expected=2, actions=3) is None, "a finished table is final"
     store.save_web_seats("t1", [{"kind": "human", "name": "Bo"}])
     store.save_web_settings("t1", {"delay": 1.0})
     row = store.load_web_table("t1")
@@ -162,7 +162,7 @@ def test_of_two_writers_from_the_same_count_one_wins(database):
 
     def write(n: int) -> None:
         start.wait()
-        results.append(store.save_web_table("t", f"r{n}", [], expected=0, actions=1))
+        results.append(store.save_web_table("t", f"r{n}", expected=0, actions=1))
 
     threads = [threading.Thread(target=write, args=(n,)) for n in range(4)]
     for t in threads:
@@ -320,7 +320,7 @@ def test_checkpoints_in_the_background_keep_the_log_short_and_leave_saves_alone(
             assert store._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
         record = "x" * 8192
         for n in range(1500):
-            assert store.save_web_table("t", record + str(n), [], expected=n, actions=n + 1) == 0
+            assert store.save_web_table("t", record + str(n), expected=n, actions=n + 1) == 0
             if n % 100 == 0:
                 time.sleep(0.02)  # the thread's turn
         size = path.with_name(path.name + "-wal").stat().st_size

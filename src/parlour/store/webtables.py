@@ -30,16 +30,20 @@ class WebTableQueries(Plumbing):
                   " VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)",
                   (table_id, game, record, json.dumps(seats), json.dumps(settings), actions, now, now))
 
-    def save_web_table(self, table_id: str, record: str, seats: list[dict[str, Any]], *, expected: int,
+    def save_web_table(self, table_id: str, record: str, *, expected: int,
                        actions: int, finished: dict[str, Any] | None = None) -> int | None:
         """Save a table if it still has ``expected`` actions; None when a stale writer is refused.
 
         ``finished`` (level, human_seat, winner, scores) also records the game in the finished
         games, in the same transaction; the return value is then its number, else 0.
+
+        Why not the seats too: they have their own writes (``save_web_seats``, a compare-and-set
+        on them), and the process saving a move may not have read the seats another process
+        changed a moment ago (a demo asked, a seat left there): writing its copy undid that change.
         """
-        update = ("UPDATE web_tables SET record = ?, seats = ?, actions = ?, updated = ?"
+        update = ("UPDATE web_tables SET record = ?, actions = ?, updated = ?"
                   " WHERE id = ? AND actions = ? AND finished IS NULL")
-        args = (record, json.dumps(seats), actions, time.time(), table_id, expected)
+        args = (record, actions, time.time(), table_id, expected)
         if finished is None:
             # One statement is its own transaction, compare-and-set included: a third of the work
             # of BEGIN, UPDATE, COMMIT on the browser table's every action.

@@ -18,8 +18,8 @@ the tables it has watchers for (``parlour:t:<table id>``), and delivers:
 When the connection to Redis is lost, ``state(False)`` tells the tables (the pages say
 "reconnecting"); the bus reconnects with a backoff, subscribes again, and ``state(True)``
 has every watched table reloaded from the store, where whatever happened meanwhile is.  A
-table newly subscribed is reloaded the same way (``remote(topic, SUBSCRIBED)``): what was
-published before the subscription took effect is in the store too.
+table newly subscribed is reloaded the same way once Redis confirms the subscription
+(``remote(topic, SUBSCRIBED)``): what was published before it took effect is in the store too.
 """
 
 from __future__ import annotations
@@ -184,9 +184,11 @@ class RedisPubSub:
                 backoff = BACKOFF[0]
                 while True:
                     await self._follow(pubsub)
-                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=POLL)
+                    message = await pubsub.get_message(timeout=POLL)
                     if message is not None and message.get("type") == "message":
                         await self._received(message)
+                    elif message is not None and message.get("type") == "subscribe":
+                        await self._confirmed(message)
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
@@ -208,7 +210,19 @@ class RedisPubSub:
         if new:
             await pubsub.subscribe(*[PREFIX + t for t in new])
         self._subscribed = wanted
-        for topic in new:  # what was published before the subscription took effect is in the store
+
+    async def _confirmed(self, message: dict[str, Any]) -> None:
+        """Redis confirmed a table's subscription: from now on every message for it reaches us, and
+        what was published before is in the store (``remote(topic, SUBSCRIBED)`` reads it).
+
+        Why on the confirmation and not as the subscription is sent: Redis may take a message
+        published meanwhile before our SUBSCRIBE, and a store read made before then could miss
+        the write that message told of (a demo asked through another process: it was never played).
+        """
+        channel = message["channel"]
+        name = channel.decode() if isinstance(channel, bytes) else str(channel)
+        topic = name[len(PREFIX):]
+        if name.startswith(PREFIX) and topic in self._subscribed:
             await self._hand_on(topic, SUBSCRIBED)
 
     async def _received(self, message: dict[str, Any]) -> None:

@@ -23,7 +23,7 @@ import secrets
 import signal
 import time
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,7 +124,6 @@ class LiveTable:
     connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections (presence only)
     away_since: dict[int, float] = field(default_factory=dict)  # human seat -> when it was left (monotonic)
     standing_in: set[int] = field(default_factory=set)  # seats a computer plays while their person is away
-    demo: dict[int, str] = field(default_factory=dict)  # seats whose person asked the computer to play (F2)
     saved: int = -1  # the action count in the store (``count`` until a burst of moves is saved; see ``_commit``)
     watchers: int = 0  # open connections, seats' and spectators' (``Tables.watch``)
     idle_since: float = field(default_factory=time.monotonic)  # when the last connection closed (or the load)
@@ -156,6 +155,20 @@ class LiveTable:
     @property
     def num_players(self) -> int:
         return len(self.seats)
+
+    @property
+    def demo(self) -> dict[int, str]:
+        """The seats whose person asked the computer to play them (F2), and its level.
+
+        Why read from the seats (``"demo"``), which the store holds, rather than kept apart: a
+        demo asked through one process must be played by the process that runs the table's
+        computer players, and a note on the bus does not always reach it -- Redis pub/sub drops
+        a message published before the other process's subscription to the table took effect
+        (within ``bus.POLL`` of its first connection to it), or while Redis is away; a process
+        that takes the table's lease over, or loads it later, never heard it at all.  Each of
+        them reads the table from the store then (``Tables.refresh``), so the demo must be there.
+        """
+        return {seat: str(info["demo"]) for seat, info in enumerate(self.seats) if info.get("demo")}
 
     @property
     def over(self) -> bool:
@@ -554,13 +567,10 @@ class Tables:
         notes: list[Event] = []
         if message.get("presence"):  # a computer standing in, a demo, a speed: notes of the browser table
             notes = [event_from_json(e) for e in message.get("events", []) if e.get("kind") not in _GAME_EVENTS]
-            for note in notes:  # a person asked the computer to play their seat (F2) through that process
-                kind, seat = str(note.kind), note.seat
-                if kind == "demo" and isinstance(seat, int) and 0 <= seat < live.num_players and live.table:
-                    live.demo[seat] = live.table.hint_level
-                    live.standing_in.discard(seat)
-                elif kind == "demo_end" and isinstance(seat, int):
-                    live.demo.pop(seat, None)
+            # a demo itself was read with the seats (``refresh``): the note only tells it, as it may be lost
+            for note in notes:
+                if str(note.kind) == "demo" and isinstance(note.seat, int):
+                    live.standing_in.discard(note.seat)
             live.remember(notes)
         if events is None:
             await self.pubsub.deliver(live.id, {"count": live.count, "events": [], "full": True})
@@ -652,7 +662,7 @@ class Tables:
         state = proven_state(load(live.game, **live.pending["options"]), proof)
         live.table = _new_table(live.game, state, live.seats, bool(live.settings.get("open")))
         live.pending = None
-        saved = self.store.save_web_table(live.id, encode(state.record()), live.seats, expected=0, actions=0)
+        saved = self.store.save_web_table(live.id, encode(state.record()), expected=0, actions=0)
         if saved is None:  # another writer dealt it first: theirs stands
             self.reload(live)
             return
@@ -815,7 +825,7 @@ class Tables:
             winner = state.winner if live.ended is None else live.ended["winner"]
             finished = {"level": bots[0] if bots else "people", "human_seat": human_seat,
                         "winner": winner, "scores": list(state.scores)}
-        saved = self.store.save_web_table(live.id, encode(live.record()), live.seats, expected=live.saved,
+        saved = self.store.save_web_table(live.id, encode(live.record()), expected=live.saved,
                                           actions=live.count, finished=finished)
         if saved is None:
             log.warning("table %s: a stale write was refused; reloading it", live.id)
@@ -936,17 +946,42 @@ class Tables:
             await self._publish_events(live, [_note("stand_in", seat, {"level": level})])
 
     async def toggle_demo(self, live: LiveTable, seat: int) -> None:
-        """Demo (the terminal's F2): the computer plays this person's seat too; again: the seat back."""
+        """Demo (the terminal's F2): the computer plays this person's seat too; again: the seat back.
+
+        Saved with the seats before it is told (``LiveTable.demo``): whichever process runs the
+        table's computer players finds it in the store, whether or not the note reaches it.
+        """
         if live.finished is not None:
             raise Refused("the game is over")
+        level = live.dealt.hint_level
+
+        def toggle(seats: list[dict[str, Any]]) -> None:
+            if seats[seat].pop("demo", None) is None:
+                seats[seat]["demo"] = level
+
+        self._change_seats(live, toggle)
         if seat in live.demo:
-            del live.demo[seat]
-            await self._publish_events(live, [_note("demo_end", seat, {})])
-        else:
-            live.demo[seat] = live.dealt.hint_level
             live.standing_in.discard(seat)
             await self._publish_events(live, [_note("demo", seat, {"level": live.demo[seat]})])
             self.kick(live)
+        else:
+            await self._publish_events(live, [_note("demo_end", seat, {})])
+
+    def _change_seats(self, live: LiveTable, change: Callable[[list[dict[str, Any]]], None]) -> None:
+        """Change the seats and save them by compare-and-set (a demo asked, a seat left).
+
+        Why a compare-and-set: two people of one table may change their own seats through two
+        processes at once (both ask for a demo); a plain write of one process's seats would undo
+        the other's change.  A refused write reads the seats again and makes the change on them.
+        """
+        for _ in range(CLAIM_TRIES):
+            before = copy.deepcopy(live.seats)
+            change(live.seats)
+            if self.store.save_web_seats(live.id, live.seats, expected=before):
+                return
+            row = self.store.load_web_table(live.id)  # another process changed them meanwhile
+            live.seats = before if row is None else row.seats
+        raise Refused("the seats are changing too fast; try again")
 
     # -- leaving a table: resigning the game, leaving the seat to a computer ------------------
     async def resign(self, live: LiveTable, seat: int) -> None:
@@ -977,10 +1012,13 @@ class Tables:
         if live.over or live.finished is not None:
             raise Refused("the game is over")
         level = str(takeover["level"])
-        live.seats[seat]["left"] = {"at": live.count, "level": level}
-        live.demo.pop(seat, None)
+
+        def leave(seats: list[dict[str, Any]]) -> None:
+            seats[seat]["left"] = {"at": live.count, "level": level}
+            seats[seat].pop("demo", None)
+
+        self._change_seats(live, leave)
         live.standing_in.discard(seat)
-        self.store.save_web_seats(live.id, live.seats)
         await self._publish_events(live, [_note("left", seat, {"level": level})])
         self.kick(live)
 

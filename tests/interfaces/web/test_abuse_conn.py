@@ -361,7 +361,7 @@ def test_the_store_expires_only_untouched_unjoined_unfinished_tables(tmp_path: P
     store.create_web_table("old-claimed", "gops", "{}", [{"kind": "human", "claimed": True}], {}, 0)  # no mark
     store.create_web_table("kept", "gops", "{}", [person], {}, 0)
     store.create_web_table("done", "gops", "{}", [person], {}, 0)
-    store.save_web_table("done", "{}", [person], expected=0, actions=1,
+    store.save_web_table("done", "{}", expected=0, actions=1,
                          finished={"level": "easy", "human_seat": 0, "winner": 0, "scores": [1, 0]})
     assert store.open_web_tables() == 4
     assert store.expire_web_tables(time.time() - 60) == [], "nothing is that old"

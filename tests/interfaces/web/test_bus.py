@@ -20,6 +20,7 @@ import httpx
 import pytest
 import websockets
 
+from helpers.leaks import play_and_check
 from helpers.web import LOOSE, create, stored
 from parlour.web.run import ServerThread
 
@@ -219,6 +220,9 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
         fa: list[dict[str, Any]] = []
         fb: list[dict[str, Any]] = []
         wa = await watch(a, fa)
+        async with asyncio.timeout(5):  # a runs it before b loads it (else their first looks race, under load)
+            while not _tables(a).leases.holds(table["id"]):
+                await asyncio.sleep(0.02)
         wb = await watch(b, fb)
         try:
             await until(wb, fb, 4)
@@ -287,8 +291,6 @@ def test_a_person_connected_to_another_process_is_present_and_no_computer_takes_
 def test_frames_across_processes_never_carry_a_card_the_seat_could_not_know(pair: Any) -> None:
     """The frame-leak test (``test_server``) with each table's people on two servers: every frame a
     seat gets from the server that did not make the move is its true view, built there from the store."""
-    from interfaces.web.test_server import play_and_check
-
     counts = {"games": 0, "frames": 0, "card_mentions": 0}
     per_game: dict[str, int] = {}
     for index, (game, humans, options) in enumerate([("truc", 2, {}), ("sixbid", 3, {"chips": 10}),
@@ -321,3 +323,53 @@ def test_the_computer_plays_for_a_person_who_asked_through_a_process_that_does_n
 
     frame = asyncio.run(scenario())
     assert frame["count"] >= 10 or frame["view"]["current_player"] is None
+
+
+def test_a_demo_whose_note_the_bus_lost_is_played_by_the_process_that_runs_the_table(pair: Any,
+                                                                                     redis_server: Any) -> None:
+    """A demo is kept in the store, not only told in a note: the note is lost on its way to the lease
+    owner (Redis drops what is published before a subscription takes effect, or while it is away), and
+    the owner still plays that seat once it reads the table again (here: as its own person asks a demo)."""
+    import redis
+
+    a, b = pair
+    table = create(a, "truc", [{"kind": "invite"}, {"kind": "invite"}])
+    client = redis.Redis.from_url(redis_server.url)
+
+    async def scenario() -> dict[str, Any]:
+        frames: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        sockets = (await hello(f"{a.ws_url}/ws/{table['id']}", 0, table["tokens"][0]),
+                   await hello(f"{b.ws_url}/ws/{table['id']}", 1, table["tokens"][1]))
+        try:
+            for ws, into in zip(sockets, frames, strict=True):
+                await next_state(ws, into)
+            async with asyncio.timeout(5):
+                while (holder := client.get(f"parlour:lease:{table['id']}")) is None:
+                    await asyncio.sleep(0.02)
+            owner = 0 if holder == _tables(a).leases.mark.encode() else 1
+            bus = _tables(pair[owner]).pubsub
+            heard = bus._remote
+
+            async def deaf(topic: str, message: dict[str, Any]) -> None:
+                if not message.get("presence"):  # the owner never hears a note
+                    await heard(topic, message)
+
+            bus._remote = deaf
+            try:
+                await sockets[1 - owner].send(json.dumps({"type": "demo"}))
+                await asyncio.sleep(0.3)  # the note was published and lost meanwhile
+            finally:
+                bus._remote = heard
+            await sockets[owner].send(json.dumps({"type": "demo"}))
+            frame = frames[owner][-1]
+            while frame["count"] < 10 and frame["view"]["current_player"] is not None:
+                frame = await next_state(sockets[owner], frames[owner], timeout=10)
+            return frame
+        finally:
+            for ws in sockets:
+                await ws.close()
+
+    frame = asyncio.run(scenario())
+    assert frame["count"] >= 10 or frame["view"]["current_player"] is None
+    row = stored(a.db, lambda store: store.load_web_table(table["id"]))
+    assert row is not None and all(seat.get("demo") for seat in row.seats), "both demos are in the store"
