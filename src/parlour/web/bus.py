@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable, Collection
 from typing import Any, Protocol
 
 from .jsontext import decode, encode
-from .pubsub import LocalPubSub, _LocalSubscription
+from .pubsub import LocalPubSub, LocalSubscription
 
 log = logging.getLogger("parlour.web")
 
@@ -156,7 +156,7 @@ class RedisPubSub:
     async def deliver(self, topic: str, message: dict[str, Any]) -> None:
         await self.local.publish(topic, message)
 
-    def subscribe(self, topic: str) -> _LocalSubscription:
+    def subscribe(self, topic: str) -> LocalSubscription:
         return self.local.subscribe(topic)  # the reader subscribes its channel within ``POLL``
 
     def subscribers(self, topic: str) -> int:
@@ -203,7 +203,7 @@ class RedisPubSub:
 
     async def _follow(self, pubsub: Any) -> None:
         """Subscribe the tables that have watchers here now, and unsubscribe the rest."""
-        wanted = set(self.local._subs)
+        wanted = self.local.topics()
         new, gone = wanted - self._subscribed, self._subscribed - wanted
         if gone:
             await pubsub.unsubscribe(*[PREFIX + t for t in gone])

@@ -43,7 +43,9 @@ class PubSub(Protocol):
     async def ping(self) -> bool: ...
 
 
-class _LocalSubscription:
+class LocalSubscription:
+    """One subscriber's bounded queue of a topic's messages (``LocalPubSub.subscribe``)."""
+
     def __init__(self, hub: LocalPubSub, topic: str, limit: int) -> None:
         self._hub = hub
         self._topic = topic
@@ -80,20 +82,24 @@ class LocalPubSub:
     """In-process publish/subscribe: one bounded asyncio queue per subscriber."""
 
     def __init__(self, limit: int = 1000) -> None:
-        self._subs: dict[str, list[_LocalSubscription]] = defaultdict(list)
+        self._subs: dict[str, list[LocalSubscription]] = defaultdict(list)
         self._limit = limit
 
     async def publish(self, topic: str, message: dict[str, Any]) -> None:
         for sub in list(self._subs.get(topic, ())):
             sub.put(message)
 
-    def subscribe(self, topic: str) -> _LocalSubscription:
-        sub = _LocalSubscription(self, topic, self._limit)
+    def subscribe(self, topic: str) -> LocalSubscription:
+        sub = LocalSubscription(self, topic, self._limit)
         self._subs[topic].append(sub)
         return sub
 
     def subscribers(self, topic: str) -> int:
         return len(self._subs.get(topic, ()))
+
+    def topics(self) -> set[str]:
+        """The topics with a subscriber now (``bus.RedisPubSub`` subscribes to their channels)."""
+        return set(self._subs)
 
     async def deliver(self, topic: str, message: dict[str, Any]) -> None:
         await self.publish(topic, message)
