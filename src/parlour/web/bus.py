@@ -418,7 +418,7 @@ class Presence(Protocol):
     """Which seats have a connection in another process (``Tables.seen_elsewhere``)."""
 
     def attach(self, here: Callable[[], dict[str, set[int]]],
-               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None: ...
+               elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]]) -> None: ...
 
     async def start(self) -> None: ...
 
@@ -431,7 +431,7 @@ class LocalPresence:
     """One process: every connection is here."""
 
     def attach(self, here: Callable[[], dict[str, set[int]]],
-               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None:
+               elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]]) -> None:
         """Nobody is anywhere else."""
 
     async def start(self) -> None:
@@ -454,17 +454,20 @@ class RedisPresence:
     ``EVERY`` seconds a process writes, for each table it has in memory, the seats connected to it
     (``parlour:seen:<table>``, a hash of ``<seat>:<process mark>`` -> until when, ``TTL`` seconds
     on), and reads the others'.  A process that dies stops writing: its people count as gone
-    ``TTL`` seconds later.  Nothing in it but seat numbers and process marks.
+    ``TTL`` seconds later.  Nothing in it but seat numbers and process marks.  The hash is kept
+    ``KEPT`` seconds, so a process that takes a table over (its owner died) knows since when
+    each absent person has been away, and a takeover's grace period does not start again.
     """
 
     EVERY = 1.0
     TTL = 3.0
+    KEPT = 3600.0  # seconds a table's hash stays after its last write: when each seat was last seen, for a grace period
 
     def __init__(self, bus: RedisPubSub) -> None:
         self.bus = bus
         self.mark = bus.origin
         self._here: Callable[[], dict[str, set[int]]] = dict
-        self._elsewhere: Callable[[str, set[int]], Awaitable[None]] | None = None
+        self._elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]] | None = None
         self._seen: dict[str, set[int]] = {}
         self._task: asyncio.Task[None] | None = None
         self._every_table = False  # a look at every table asked for and not yet begun
@@ -472,7 +475,7 @@ class RedisPresence:
         self._looking: asyncio.Task[None] | None = None
 
     def attach(self, here: Callable[[], dict[str, set[int]]],
-               elsewhere: Callable[[str, set[int]], Awaitable[None]]) -> None:
+               elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]]) -> None:
         self._here, self._elsewhere = here, elsewhere
 
     async def start(self) -> None:
@@ -535,7 +538,7 @@ class RedisPresence:
                 if here[table_id]:
                     pipe.hset(key, mapping={f"{seat}:{self.mark}": until for seat in sorted(here[table_id])})
                 pipe.hgetall(key)
-                pipe.pexpire(key, int(self.TTL * 4000))
+                pipe.pexpire(key, int(self.KEPT * 1000))
             answers = iter(await pipe.execute())
         for table_id in tables:
             if here[table_id]:
@@ -543,14 +546,19 @@ class RedisPresence:
             found: dict[bytes, bytes] = next(answers)
             next(answers)
             elsewhere = set()
+            last_seen: dict[int, float] = {}  # seat -> when a process last had it connected (epoch seconds)
             for name, value in found.items():
                 seat, _, mark = name.decode().partition(":")
-                if mark != self.mark and int(value) > now and seat.isdigit():
+                if not seat.isdigit():
+                    continue
+                if mark != self.mark and int(value) > now:
                     elsewhere.add(int(seat))
-            if elsewhere != self._seen.get(table_id, set()):
+                seen = (int(value) - self.TTL * 1000) / 1000
+                last_seen[int(seat)] = max(last_seen.get(int(seat), seen), seen)
+            if table_id not in self._seen or elsewhere != self._seen[table_id]:  # (a table new here: its clock)
                 self._seen[table_id] = elsewhere
                 if self._elsewhere is not None:
-                    await self._elsewhere(table_id, elsewhere)
+                    await self._elsewhere(table_id, elsewhere, last_seen)
         if only is None:
             for table_id in [t for t in self._seen if t not in here]:
                 del self._seen[table_id]

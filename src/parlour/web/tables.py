@@ -898,15 +898,24 @@ class Tables:
         return {table_id: {seat for seat, n in live.connected.items() if n > 0}
                 for table_id, live in self.live.items() if not live.over}
 
-    async def seen_elsewhere(self, table_id: str, seats: set[int]) -> None:
+    async def seen_elsewhere(self, table_id: str, seats: set[int], last_seen: dict[int, float] | None = None) -> None:
         """The seats of ``table_id`` connected to other processes changed (``bus.RedisPresence``).
 
         As ``presence`` does for this process's connections: a person connected anywhere is not
         away (a computer standing in gives the seat back), and one gone from everywhere is away from now.
+        ``last_seen``: when each seat last had a connection to any process (epoch seconds): a person
+        away since before this process loaded the table (it took the table over) is away since then,
+        so the grace period is not given again.
         """
         live = self.live.get(table_id)
         if live is None:
             return
+        now, wall = time.monotonic(), time.time()
+        for seat, seen in (last_seen or {}).items():
+            if (0 <= seat < live.num_players and live.seats[seat]["kind"] == "human" and seat not in seats
+                    and live.connected.get(seat, 0) == 0 and seat in live.away_since):
+                live.away_since[seat] = min(live.away_since[seat], now - max(0.0, wall - seen))
+                self.kick(live)  # its grace may be over already
         before = live.players()
         came, gone = seats - live.elsewhere, live.elsewhere - seats
         live.elsewhere = set(seats)

@@ -283,3 +283,29 @@ def test_a_table_with_a_seed_past_64_bits_is_saved_and_told(database: str) -> No
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_person_away_since_before_the_table_was_loaded_here_gets_no_second_grace(tmp_path: Any) -> None:
+    """A process taking a table over learns from the shared presence when each absent person was last
+    seen (``seen_elsewhere``'s ``last_seen``): their grace runs from then, not from the load."""
+    import time
+
+    async def scenario() -> None:
+        store = open_store(tmp_path / "grace.db")
+        tables = Tables(store, workers=0)
+        try:
+            seats: list[dict[str, Any]] = [{"kind": "human", "claimed": True}, {"kind": "bot", "level": "easy"}]
+            table_id, _ = tables.create("truc", {}, seats, seed=3, takeover={"level": "easy", "after": 60})
+            live = tables.get(table_id)
+            assert live is not None and live.stand_in(0) is None, "loaded now: within the grace"
+            await tables.seen_elsewhere(table_id, set(), {0: time.time() - 30})
+            assert live.stand_in(0) is None, "away for 30 s of a 60 s grace"
+            await tables.seen_elsewhere(table_id, set(), {0: time.time() - 100})
+            assert live.stand_in(0) == "easy", "away for 100 s: the computer plays the seat"
+            await tables.seen_elsewhere(table_id, {0}, {0: time.time()})
+            assert live.stand_in(0) is None, "connected to another process: the seat is theirs"
+        finally:
+            tables.close()
+            store.close()
+
+    asyncio.run(scenario())
