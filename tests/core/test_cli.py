@@ -536,7 +536,7 @@ async def play_against_the_worker_pool(port: int, moves: int = 3) -> int:
     import httpx
     import websockets
 
-    from parlour.web.tables import INLINE_LEVELS
+    from parlour.web.computers import INLINE_LEVELS
 
     assert "strong" not in INLINE_LEVELS, "the strong player thinks in the worker pool"
     url = f"http://127.0.0.1:{port}"

@@ -31,8 +31,9 @@ from ..table import Event
 from ..text import format_stats, game_result, history_result, narrate
 from .jsontext import decode_unique
 from .limits import peer_address
+from .live import Refused
 from .reviews import Asked, Busy, deal_asked, frame, reviewing, working_frame
-from .tables import Refused, Tables, serving, token_hash
+from .tables import Tables, serving, token_hash
 
 #: Seat links one request may ask about (a browser keeps its latest ones).
 MAX_LINKS = 200

@@ -23,10 +23,11 @@ from ..text import CardKeys, refuse_action
 from .guard import origin_ok, refused
 from .jsontext import decode_unique, encode
 from .limits import Accounts, Bucket, peer_address, take_all
+from .live import LiveTable, Refused, event_from_json
 from .pubsub import Subscription
 from .reviews import Asked, deal_asked, reviewing, working_frame
 from .reviews import frame as review_frame
-from .tables import LEFT, MAX_DELAY, LiveTable, Refused, Tables, event_from_json, serving
+from .tables import LEFT, MAX_DELAY, Tables, serving
 from .views import ended_frame, narrate_events, seat_frame, web_keys
 
 log = logging.getLogger("parlour.web")

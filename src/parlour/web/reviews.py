@@ -29,7 +29,8 @@ from ..review.report import from_dict
 from ..review.say import head, step_lines, step_title
 from ..review.walk import NotOver, ended
 from ..review.worker import budget, game_key, kept_review, review_job, verdict_of
-from .tables import Refused, Tables
+from .live import Refused
+from .tables import Tables
 
 #: reviews waiting or being worked out in the whole server, at most
 CAP = 4
@@ -88,7 +89,7 @@ def titles(data: dict[str, Any]) -> list[str]:
 
 
 class Reviews:
-    """The browser server's reviews (see the module docstring), worked out in ``tables.pool``."""
+    """The browser server's reviews (see the module docstring), worked out in ``tables.computers.pool``."""
 
     def __init__(self, tables: Tables, workers: int, cap: int = CAP) -> None:
         self.tables = tables
@@ -132,7 +133,8 @@ class Reviews:
         loop = asyncio.get_running_loop()
         try:
             async with self.running:
-                text = await loop.run_in_executor(self.tables.pool, review_job, dict(asked.record), asked.deal,
+                pool = self.tables.computers.pool
+                text = await loop.run_in_executor(pool, review_job, dict(asked.record), asked.deal,
                                                   asked.seat, asked.people, _samples(asked.record))
             data = json.loads(text)
             if not self.tables.store.read_only:

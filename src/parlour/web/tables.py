@@ -11,50 +11,35 @@ and every change is announced through the ``PubSub`` interface.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import copy
-import gc
 import hashlib
 import json
 import logging
-import multiprocessing
-import random
 import secrets
-import signal
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.requests import HTTPConnection
 
 from ..bots import Bot, levels, make
-from ..engine import RECORD_VERSION, Game, IllegalAction, State, bot_seed, new_seed
-from ..fairness import Proof, commitment, committed_state, fingerprint, proven_state
+from ..engine import RECORD_VERSION, Game, IllegalAction, State, new_seed
+from ..fairness import Proof, commitment, committed_state, proven_state
 from ..fairness import client_seed as fair_client_seed
 from ..records import from_json
 from ..registry import game_class, load
 from ..store import Store
 from ..table import CannotUndo, Event, NotYourTurn, Table
 from .bus import Leases, LocalLeases, LocalPresence, Presence
-from .jsontext import decode, encode
-from .lifeline import exit_with_parent
+from .computers import Computers
+from .jsontext import encode
+from .live import EVENTS_KEPT, LiveTable, Refused, event_from_json, event_json, note
 from .pubsub import LocalPubSub, PubSub
 
 log = logging.getLogger("parlour.web")
 
 MAX_DELAY = 3.0  # seconds between computer moves, at most
-EVENTS_KEPT = 300  # events kept in memory per table for a (re)connecting browser's log
 MAX_GRACE = 3600.0  # seconds a person may be away before a computer takes over, at most
-# Levels whose moves are made on the event loop itself: measured at tens of microseconds a move
-# (CPU time: median 15-46 us, p99 under 3.5 ms, easy Le Truc's first moves up to ~40 ms while its
-# caches fill), far less than a round trip to a worker process (pickling, a pipe, a thread switch).
-# A level that turns out slow on this machine goes to the pool anyway (``_think_inline``).
-INLINE_LEVELS = ("random", "easy")
-INLINE_LIMIT = 0.02  # CPU seconds (a fifth of the 100 ms latency target): an inline move slower is slow
-INLINE_WARMUP = 200  # moves of a game and level before slow ones count (its caches fill meanwhile)
-INLINE_STALL = 0.1  # CPU seconds: one inline move this slow sends its game and level to the pool at once
 IDLE_KEPT = 600.0  # seconds an unfinished table nobody watches stays in memory (the store has it)
 SWEEP_EVERY = 30.0  # seconds between looks for such tables
 UNJOINED_KEPT = 3600.0  # seconds an unfinished table nobody joined stays in the store untouched (``Limits``)
@@ -68,187 +53,9 @@ CLAIM_TRIES = 5  # compare-and-sets of a seat taken, before giving up (another p
 LEFT = "you left this seat: a computer player plays it to the end of the game"
 
 
-class Refused(ValueError):
-    """An incoming request that changes nothing; ``str()`` is said to that browser."""
-
-
 def token_hash(token: str) -> str:
     """Tokens are stored hashed: the database alone never lets anyone take a seat."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def _bot_act(game: str, level: str, view: dict[str, Any], seed: int) -> str:
-    """A computer player's choice, in a worker (a fresh bot: it sees only this view)."""
-    return make(game, level).act(view, random.Random(seed))
-
-
-def _worker_start() -> None:
-    """A new worker: Ctrl+C is the server's to handle (it shuts the pool down), not the worker's;
-    and the worker ends with the server, however the server ends (``exit_with_parent``)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    exit_with_parent()
-
-
-def _warm_up() -> None:
-    """Import every game's bots in a new worker, so the first moves of a table do not wait for it."""
-    from ..registry import names, part
-
-    for name in names():
-        part(name, "bots")
-    from ..search import warm  # the server compiles (warm.start in serve); a worker loads the cache
-
-    warm.start(compile=False)
-
-
-@dataclass
-class LiveTable:
-    """A table in memory: ``table`` is None until every person has taken their seat (``Tables.claim``).
-
-    ``pending``: until then, the server's secret seed and its commitment (``parlour.fairness``);
-    once dealt, the state's ``proof`` holds them.
-    """
-
-    id: str
-    game: str
-    table: Table | None
-    seats: list[dict[str, Any]]  # kind human|bot, level, name, token (hash), claimed, client_seed
-    settings: dict[str, Any]
-    count: int
-    finished: int | None = None
-    pending: dict[str, Any] | None = None
-    events: deque[str] = field(default_factory=lambda: deque(maxlen=EVENTS_KEPT))  # see ``remember``
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    advancing: bool = False
-    unsent: list[Event] = field(default_factory=list)  # not yet announced (see ``Tables._send_unsent``)
-    undo_memo: dict[int, tuple[int, bool]] = field(default_factory=dict)  # seat -> (count, can undo then)
-    connected: dict[int, int] = field(default_factory=dict)  # seat -> open connections (presence only)
-    away_since: dict[int, float] = field(default_factory=dict)  # human seat -> when it was left (monotonic)
-    standing_in: set[int] = field(default_factory=set)  # seats a computer plays while their person is away
-    saved: int = -1  # the action count in the store (``count`` until a burst of moves is saved; see ``_commit``)
-    watchers: int = 0  # open connections, seats' and spectators' (``Tables.watch``)
-    idle_since: float = field(default_factory=time.monotonic)  # when the last connection closed (or the load)
-    elsewhere: set[int] = field(default_factory=set)  # seats connected to other processes (``bus.RedisPresence``)
-    ended: dict[str, Any] | None = None  # a game ended before its end: {"how": "resignation", "seat", "winner", "at"}
-
-    def __post_init__(self) -> None:
-        if self.saved < 0:
-            self.saved = self.count
-        now = time.monotonic()  # a person's grace period starts when the table is opened (or reopened)
-        for seat, info in enumerate(self.seats):
-            if info["kind"] == "human":
-                self.away_since.setdefault(seat, now)
-
-    def remember(self, events: list[Event]) -> None:
-        """Keep the latest events for the log of a browser that connects later (``recent``).
-
-        Why encoded: kept as objects, the last few hundred events of every table were most of
-        what the garbage collector had to walk under load, and its pauses stalled every table;
-        a string is not tracked by it.
-        """
-        self.events.extend(encode(event_json(event)) for event in events)
-
-    def recent(self, n: int) -> list[Event]:
-        """The last ``n`` events kept (as JSON gives them back: lists for tuples, text keys)."""
-        kept = list(self.events)[-n:] if n > 0 else []
-        return [event_from_json(decode(e)) for e in kept]
-
-    @property
-    def num_players(self) -> int:
-        return len(self.seats)
-
-    @property
-    def demo(self) -> dict[int, str]:
-        """The seats whose person asked the computer to play them (F2), and its level.
-
-        Why read from the seats (``"demo"``), which the store holds, rather than kept apart: a
-        demo asked through one process must be played by the process that runs the table's
-        computer players, and a note on the bus does not always reach it -- Redis pub/sub drops
-        a message published before the other process's subscription to the table took effect
-        (within ``bus.POLL`` of its first connection to it), or while Redis is away; a process
-        that takes the table's lease over, or loads it later, never heard it at all.  Each of
-        them reads the table from the store then (``Tables.refresh``), so the demo must be there.
-        """
-        return {seat: str(info["demo"]) for seat, info in enumerate(self.seats) if info.get("demo")}
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended: played to its end, or ended by a resignation (``Tables.resign``)."""
-        return self.ended is not None or (self.table is not None and self.table.is_over)
-
-    def record(self) -> dict[str, Any]:
-        """The game's record, with how the browser table changed it: who resigned, who left their seat.
-
-        Why in the record: it is what the store keeps of a finished game and what ``parlour
-        export`` hands out, so it must say why a game stopped short of its end (``"ended"``) and
-        whose moves a computer made once its person left (``"left"``).  ``from_json`` reads past
-        both keys: the actions replay as they stand.
-        """
-        record = self.dealt.state.record()
-        left = [{"seat": seat, **info["left"]} for seat, info in enumerate(self.seats) if info.get("left")]
-        if left:
-            record["left"] = left
-        if self.ended is not None:
-            record["ended"] = dict(self.ended)
-        return record
-
-    @property
-    def dealt(self) -> Table:
-        """The table, once dealt; ``Refused`` before (every request to play one says so)."""
-        if self.table is None:
-            raise Refused("the game starts once every person has taken their seat")
-        return self.table
-
-    @property
-    def commitment(self) -> dict[str, str] | None:
-        """The commitment shown to everyone before the deal, whole and as its fingerprint (None: a
-        seed given by hand, as tests do)."""
-        if self.table is None:
-            commit = None if self.pending is None else str(self.pending["commitment"])
-        else:
-            proof = self.table.state.proof
-            commit = None if proof is None else str(proof["commitment"])
-        return None if commit is None else {"hex": commit, "short": fingerprint(commit)}
-
-    def revealed(self, seat: int | None) -> dict[str, Any] | None:
-        """What proves the deal fair, for a person seated here once the game is over; else None.
-
-        Why only then and only to them: the server seed gives the game's seed, and the seed
-        every deal (DESIGN.md: a record goes to people only after the game).  Texts, not
-        numbers: a browser's JSON numbers cannot hold 128 bits.
-        """
-        if seat is None or self.table is None or not self.over or self.table.state.proof is None:
-            return None
-        proof = self.table.state.proof
-        return {"commitment": proof["commitment"], "server_seed": str(proof["server_seed"]),
-                "client_seeds": list(proof["client_seeds"]), "seed": str(self.table.state.seed)}
-
-    def stand_in(self, seat: int) -> str | None:
-        """The level of the computer player that plays ``seat`` now, its person being away (None: nobody).
-
-        Why computed rather than stored: it is "the table creator chose a takeover, the seat has
-        had no connection for the grace period" -- the person's return ends it by itself.
-        """
-        if seat in self.demo:
-            return self.demo[seat]
-        left = self.seats[seat].get("left")
-        if left:  # its person left it for good (``Tables.leave``)
-            return str(left["level"])
-        takeover = self.settings.get("takeover")
-        if not takeover or self.seats[seat]["kind"] != "human" or self.connected.get(seat, 0) > 0 \
-                or seat in self.elsewhere:
-            return None
-        since = self.away_since.get(seat)
-        if since is None or time.monotonic() - since < float(takeover["after"]):
-            return None
-        return str(takeover["level"])
-
-    def players(self) -> list[dict[str, Any]]:
-        """The seats as every browser may see them: never a token."""
-        return [{"kind": s["kind"], "level": s.get("level"), "name": s.get("name") or "",
-                 "claimed": bool(s.get("claimed")), "joined": bool(s.get("joined")),
-                 "connected": self.connected.get(i, 0) > 0 or i in self.elsewhere, "left": bool(s.get("left")),
-                 "stand_in": self.stand_in(i)}
-                for i, s in enumerate(self.seats)]
 
 
 def _table_for(game: str, record: dict[str, Any], seats: list[dict[str, Any]],
@@ -274,16 +81,11 @@ def _undealt_record(game: Game, server_seed: int) -> dict[str, Any]:
             "actions": []}
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    return {"kind": event.kind, "seat": event.seat, "data": event.data}
-
-
-def event_from_json(data: dict[str, Any]) -> Event:
-    return Event(data["kind"], data["seat"], data["data"])
-
-
 class Tables:
-    """Every table of this server process, backed by ``store``; bots run in ``pool``."""
+    """Every table of this server process, backed by ``store``: the cache of them, and what people do at them.
+
+    Their computer players are ``computers``' (``web.computers``): the lease holder's job.
+    """
 
     def __init__(self, store: Store, *, pubsub: PubSub | None = None, workers: int = 2,
                  inline: tuple[str, ...] | None = None, unjoined_kept: float = UNJOINED_KEPT,
@@ -300,27 +102,13 @@ class Tables:
         self._expired = time.monotonic()
         self.pubsub: PubSub = pubsub or LocalPubSub()
         self.pubsub.attach(self.remote, self.bus_state)
-        self.leases: Leases = leases or LocalLeases()
-        self.leases.attach(self._leased, self._running)
         self.shared: Presence = shared or LocalPresence()
         self.shared.attach(self._connected_here, self.seen_elsewhere)
         self.live: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._timers: set[asyncio.TimerHandle] = set()
-        self.inline_levels = INLINE_LEVELS if inline is None else tuple(inline)
-        self._inline_moves: dict[tuple[str, str], list[int]] = {}  # (game, level) -> [moves, slow moves]
-        self._to_pool: set[tuple[str, str]] = set()  # inline levels found slow here
         self._swept = time.monotonic()
         self._stop_checkpoints = store.checkpoint_in_background()  # no disk sync inside a save on the event loop
-        # Processes, not threads: a strong bot thinking holds the GIL and would stall the event loop.
-        self.pool: concurrent.futures.Executor
-        if workers > 0:
-            self.pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
-            for _ in range(workers):
-                self.pool.submit(_warm_up)
-        else:
-            self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=2)
+        self.computers = Computers(self, leases or LocalLeases(), workers=workers, inline=inline)
 
     def close(self) -> None:
         """Stop the computer players and the store's background work (the app's lifespan ends).
@@ -333,9 +121,7 @@ class Tables:
         """
         for task in list(self._tasks):
             task.cancel()
-        for timer in list(self._timers):
-            timer.cancel()
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.computers.close()
         self._stop_checkpoints()
 
     async def drain(self) -> None:
@@ -343,7 +129,7 @@ class Tables:
         for live in list(self.live.values()):
             if live.table is not None and (live.unsent or live.saved != live.count):
                 try:
-                    await self._send_unsent(live)
+                    await self.send_unsent(live)
                 except Exception:
                     log.exception("table %s: its last moves could not be saved", live.id)
 
@@ -471,7 +257,7 @@ class Tables:
                 return
             days = round(self.unfinished_kept / 86_400, 1)
             live.ended = {"how": "closed", "seat": None, "winner": None, "at": live.count, "days": days}
-            await self._commit(live, [_note("closed", None, {"days": days})])
+            await self._commit(live, [note("closed", None, {"days": days})])
 
     def _quiet(self, live: LiveTable) -> bool:
         """Nobody watches ``live``, nothing is moving it, and everything it did is saved and announced."""
@@ -497,8 +283,8 @@ class Tables:
         live.ended = record.get("ended")
         live.remember(events)
         self.live[table_id] = live
-        self.kick(live)
-        self.wake_after_grace(live)
+        self.computers.kick(live)
+        self.computers.wake_after_grace(live)
         self._soon(self.shared.look([table_id]))  # who is connected to the other processes (before a grace ends)
         return live
 
@@ -578,15 +364,7 @@ class Tables:
             await self.pubsub.deliver(live.id, {"count": live.count, "events": [event_json(e) for e in events + notes]})
         if events is not None and ("players" in message or (changed and not events and not notes)):
             await self.pubsub.deliver(live.id, {"count": live.count, "players": live.players()})
-        self.kick(live)
-
-    async def _leased(self, table_id: str) -> None:
-        """This process took over a table's computer players (their owner is gone): from the store, on."""
-        await self.remote(table_id, {"leased": True})
-
-    def _running(self) -> set[str]:
-        """The tables whose computer players (and automatic answers) this process would run: dealt, not over."""
-        return {table_id for table_id, live in self.live.items() if live.table is not None and not live.over}
+        self.computers.kick(live)
 
     async def bus_state(self, healthy: bool) -> None:
         """The bus was lost (every page says "reconnecting") or is back (every watched table reloaded)."""
@@ -598,7 +376,7 @@ class Tables:
                 continue
             self.refresh(live)
             await self.pubsub.deliver(live.id, {"count": live.count, "events": [], "full": True})
-            self.kick(live)
+            self.computers.kick(live)
 
     def seat_for(self, live: LiveTable, seat: object, token: object) -> int:
         """The seat this token opens; ``Refused`` for anything else (compared in constant time)."""
@@ -666,7 +444,7 @@ class Tables:
         if saved is None:  # another writer dealt it first: theirs stands
             self.reload(live)
             return
-        self.kick(live)
+        self.computers.kick(live)
 
     # -- acting ---------------------------------------------------------------------------
     async def act(self, live: LiveTable, seat: int, action: object) -> None:
@@ -687,10 +465,10 @@ class Tables:
             except IllegalAction as exc:
                 reason = exc.why
             raise Refused(f"{action} is not a legal move now" + (f": {reason}" if reason else ""))
-        await self._apply(live, seat, action, hold=True)
-        self.kick(live)
+        await self.apply_move(live, seat, action, hold=True)
+        self.computers.kick(live)
         if not live.advancing:  # nothing follows at once: announce it now (else ``_advance`` does, with the replies)
-            await self._send_unsent(live)
+            await self.send_unsent(live)
 
     def solo(self, live: LiveTable, seat: int) -> bool:
         """Whether ``seat`` plays alone against computer players (then undo and replay are allowed)."""
@@ -706,7 +484,7 @@ class Tables:
             except (CannotUndo, ValueError) as exc:
                 raise Refused(str(exc)) from None
             await self._commit(live, events)
-        self.kick(live)
+        self.computers.kick(live)
 
     async def undo(self, live: LiveTable, seat: int) -> None:
         """Take back ``seat``'s last move and the computer's replies (only against computer players)."""
@@ -718,7 +496,7 @@ class Tables:
             except CannotUndo as exc:
                 raise Refused(str(exc)) from None
             await self._commit(live, events)
-        self.kick(live)
+        self.computers.kick(live)
 
     def can_undo(self, live: LiveTable, seat: int | None) -> bool:
         """Whether ``seat`` may take a move back now (asked for every frame sent to that seat).
@@ -765,8 +543,10 @@ class Tables:
         except NotYourTurn as exc:
             raise Refused(str(exc)) from None
 
-    async def _apply(self, live: LiveTable, seat: int, action: str, expect: int | None = None,
-                     hold: bool = False) -> bool:
+    async def apply_move(self, live: LiveTable, seat: int, action: str, expect: int | None = None,
+                         hold: bool = False) -> bool:
+        """``seat`` plays ``action`` (a person's checked move, or a computer's); False when the table moved
+        on meanwhile (another seat to move, or not at the count ``expect``) and nothing was done."""
         async with live.lock:
             if live.dealt.to_move != seat or live.over or (expect is not None and live.count != expect):
                 return False
@@ -790,7 +570,7 @@ class Tables:
 
         ``hold``: a person's move or a computer's reply that more moves follow at once (the
         computer's immediate replies).  They are saved together, in one compare-and-set write,
-        and reach each browser as one frame, when the table rests (``_send_unsent``).  Why one
+        and reach each browser as one frame, when the table rests (``send_unsent``).  Why one
         write: a write was a fifth of an action's cost under load, and what nobody has seen yet
         needs no write of its own.  The guarantee is unchanged: nothing reaches a browser, as an
         announcement or as a frame drawn from the table (``save_pending``), before it is saved,
@@ -803,7 +583,7 @@ class Tables:
         live.unsent += events
         if hold:
             return True
-        return await self._send_unsent(live)
+        return await self.send_unsent(live)
 
     def save_pending(self, live: LiveTable) -> bool:
         """Save the actions taken in since the last save (a compare-and-set on the stored count).
@@ -837,7 +617,7 @@ class Tables:
             live.finished = saved
         return True
 
-    async def _send_unsent(self, live: LiveTable) -> bool:
+    async def send_unsent(self, live: LiveTable) -> bool:
         """Save, then announce the actions not yet announced, in one message (with the table's count).
 
         False: the save was refused (``save_pending``); every browser is told to resynchronise.
@@ -851,31 +631,6 @@ class Tables:
         await self.pubsub.publish(live.id, {"count": live.count, "events": [event_json(e) for e in events]})
         return True
 
-    def _think_inline(self, game: str, level: str, view: dict[str, Any], seed: int) -> str | None:
-        """A cheap computer player's move, made here on the event loop; None: ask the worker pool.
-
-        Why measured: a level is inline only while its moves stay cheap on this machine.  More
-        than one move in a hundred over ``INLINE_LIMIT`` CPU seconds (after the first few, which
-        fill caches) sends that game and level to the pool for the rest of the process, and so does
-        a single move over ``INLINE_STALL``.
-        """
-        if level not in self.inline_levels or (game, level) in self._to_pool:
-            return None
-        stats = self._inline_moves.setdefault((game, level), [0, 0])
-        collections = _collections()
-        start = time.thread_time()
-        action = _bot_act(game, level, view, seed)
-        spent = time.thread_time() - start
-        if _collections() != collections:
-            return action  # the garbage collector ran meanwhile: its pause says nothing of this level
-        stats[0] += 1
-        if spent > INLINE_LIMIT and stats[0] > INLINE_WARMUP:
-            stats[1] += 1
-        if spent > INLINE_STALL or (stats[1] > 5 and stats[1] * 100 > stats[0] - INLINE_WARMUP):
-            self._to_pool.add((game, level))
-            log.warning("%s %s moves are slow here: they go to the worker pool from now on", game, level)
-        return action
-
     # -- presence, the takeover of an absent seat, the speed ----------------------------------
     def presence(self, live: LiveTable, seat: int, delta: int) -> None:
         """A connection for ``seat`` opened (+1) or closed (-1): starts or ends its person's absence."""
@@ -888,10 +643,10 @@ class Tables:
             live.away_since.pop(seat, None)
             if seat in live.standing_in and seat not in live.demo:
                 live.standing_in.discard(seat)
-                self._announce(live, [_note("stand_in_end", seat, {})])
+                self.announce(live, [note("stand_in_end", seat, {})])
         elif takeover and seat not in live.elsewhere:
             live.away_since[seat] = time.monotonic()
-            self.wake_after_grace(live)
+            self.computers.wake_after_grace(live)
 
     def _connected_here(self) -> dict[str, set[int]]:
         """Each unfinished table in memory, and its seats with a connection to this process."""
@@ -915,7 +670,7 @@ class Tables:
             if (0 <= seat < live.num_players and live.seats[seat]["kind"] == "human" and seat not in seats
                     and live.connected.get(seat, 0) == 0 and seat in live.away_since):
                 live.away_since[seat] = min(live.away_since[seat], now - max(0.0, wall - seen))
-                self.kick(live)  # its grace may be over already
+                self.computers.kick(live)  # its grace may be over already
         before = live.players()
         came, gone = seats - live.elsewhere, live.elsewhere - seats
         live.elsewhere = set(seats)
@@ -923,36 +678,13 @@ class Tables:
             live.away_since.pop(seat, None)
             if seat in live.standing_in and seat not in live.demo:
                 live.standing_in.discard(seat)
-                self._announce(live, [_note("stand_in_end", seat, {})])
+                self.announce(live, [note("stand_in_end", seat, {})])
         for seat in gone:
             if live.connected.get(seat, 0) == 0 and live.seats[seat]["kind"] == "human":
                 live.away_since[seat] = time.monotonic()
-                self.wake_after_grace(live)
+                self.computers.wake_after_grace(live)
         if live.players() != before:
             await self.pubsub.deliver(live.id, {"count": live.count, "players": live.players()})
-
-    def wake_after_grace(self, live: LiveTable) -> None:
-        """Look at the table again when an absent person's grace period is over (a computer may take over)."""
-        takeover = live.settings.get("takeover")
-        if not takeover:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        timer = loop.call_later(float(takeover["after"]) + 0.05, self._wake, live)
-        self._timers.add(timer)
-
-    def _wake(self, live: LiveTable) -> None:
-        self._timers = {t for t in self._timers if not t.cancelled() and t.when() > asyncio.get_running_loop().time()}
-        self.kick(live)
-        if not live.advancing:  # nobody to play for yet: no announcement, but the seats' state changed
-            self._announce(live, [])
-
-    async def _standing_in(self, live: LiveTable, seat: int, level: str) -> None:
-        if seat not in live.standing_in and seat not in live.demo and not live.seats[seat].get("left"):
-            live.standing_in.add(seat)
-            await self._publish_events(live, [_note("stand_in", seat, {"level": level})])
 
     async def toggle_demo(self, live: LiveTable, seat: int) -> None:
         """Demo (the terminal's F2): the computer plays this person's seat too; again: the seat back.
@@ -971,10 +703,10 @@ class Tables:
         self._change_seats(live, toggle)
         if seat in live.demo:
             live.standing_in.discard(seat)
-            await self._publish_events(live, [_note("demo", seat, {"level": live.demo[seat]})])
-            self.kick(live)
+            await self.publish_events(live, [note("demo", seat, {"level": live.demo[seat]})])
+            self.computers.kick(live)
         else:
-            await self._publish_events(live, [_note("demo_end", seat, {})])
+            await self.publish_events(live, [note("demo_end", seat, {})])
 
     def _change_seats(self, live: LiveTable, change: Callable[[list[dict[str, Any]]], None]) -> None:
         """Change the seats and save them by compare-and-set (a demo asked, a seat left).
@@ -1005,7 +737,7 @@ class Tables:
                 raise Refused("the game is over")
             winner = 1 - seat if live.num_players == 2 else None
             live.ended = {"how": "resignation", "seat": seat, "winner": winner, "at": live.count}
-            await self._commit(live, [_note("resigned", seat, {"winner": winner})])
+            await self._commit(live, [note("resigned", seat, {"winner": winner})])
 
     async def leave(self, live: LiveTable, seat: int) -> None:
         """``seat``'s person leaves the table for good: the takeover's computer player plays the seat to the end.
@@ -1028,11 +760,11 @@ class Tables:
 
         self._change_seats(live, leave)
         live.standing_in.discard(seat)
-        await self._publish_events(live, [_note("left", seat, {"level": level})])
-        self.kick(live)
+        await self.publish_events(live, [note("left", seat, {"level": level})])
+        self.computers.kick(live)
 
-    def _announce(self, live: LiveTable, events: list[Event]) -> None:
-        self._soon(self._publish_events(live, events))
+    def announce(self, live: LiveTable, events: list[Event]) -> None:
+        self._soon(self.publish_events(live, events))
 
     def _soon(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background (nothing, outside the event loop: a test's direct call)."""
@@ -1045,7 +777,7 @@ class Tables:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _publish_events(self, live: LiveTable, events: list[Event]) -> None:
+    async def publish_events(self, live: LiveTable, events: list[Event]) -> None:
         """Events that are not actions (a computer standing in): told to every browser, kept for the log."""
         live.remember(events)
         await self.pubsub.publish(live.id, {"count": live.count, "events": [event_json(e) for e in events],
@@ -1064,72 +796,6 @@ class Tables:
         self.store.save_web_settings(live.id, live.settings)
 
     # -- the computer players ----------------------------------------------------------------
-    def kick(self, live: LiveTable) -> None:
-        """Let the computer players (and automatic answers) move, in the background."""
-        if live.advancing or live.table is None or live.over:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        live.advancing = True
-        task = loop.create_task(self._advance(live))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _advance(self, live: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            if not await self.leases.acquire(live.id):
-                return  # another process runs this table's computer players (``bus.RedisLeases``)
-            while self.live.get(live.id) is live and self.leases.holds(live.id):
-                table = live.dealt
-                seat = table.to_move
-                if seat is None or live.over:
-                    return
-                action = table.auto_action()
-                count = live.count
-                if action is None:
-                    level = live.seats[seat]["level"]
-                    if table.is_human(seat):
-                        level = live.stand_in(seat)
-                        if level is None:
-                            return  # the person plays (or is within the grace period: a timer wakes us)
-                        await self._send_unsent(live)
-                        await self._standing_in(live, seat, level)
-                    seed = bot_seed(table.state.seed, count)  # as Table.bot_choice: never a deal's generator
-                    view = dict(table.state.view(seat))
-                    inline = self._think_inline(live.game, level, view, seed)
-                    if inline is not None:
-                        action = inline
-                        await asyncio.sleep(0)  # let the other tables' work in between
-                    else:
-                        await self._send_unsent(live)  # tell what was done before waiting for a worker
-                        action = await loop.run_in_executor(self.pool, _bot_act, live.game, level, view, seed)
-                    if live.count != count or self.live.get(live.id) is not live:
-                        continue  # the table changed meanwhile (a replay): think again
-                delay = float(live.settings.get("delay", 0.0))
-                if delay > 0:
-                    await self._send_unsent(live)
-                    await asyncio.sleep(delay)
-                if table.is_human(seat) and table.auto_action() is None and live.stand_in(seat) is None:
-                    continue  # the person came back while the computer was thinking: the seat is theirs
-                if not self.leases.holds(live.id):
-                    return  # the lease lapsed meanwhile: its next owner moves from the store
-                if not await self._apply(live, seat, action, expect=count, hold=True):
-                    if live.count != count:
-                        continue  # someone else moved the table on meanwhile: look again
-                    return
-        except Exception:  # a bot failing must not take the server down; the table waits
-            log.exception("table %s: a computer player failed", live.id)
-        finally:
-            live.advancing = False
-            try:
-                await self._send_unsent(live)  # the moves made since the last announcement (and a person's before)
-            except Exception:
-                log.exception("table %s: an announcement failed", live.id)
-
-
 #: Kinds of the game's own events (``table.EventKind``): another process's message never brings one here.
 _GAME_EVENTS = frozenset({"action", "trick", "deal_scored", "deal", "replay", "undo", "game_over"})
 
@@ -1138,15 +804,6 @@ def serving(connection: HTTPConnection) -> Tables:
     """The tables of the server a request or a WebSocket reached (``create_app`` keeps them on the app)."""
     found: Tables = connection.app.state.parlour["tables"]
     return found
-
-
-def _collections() -> int:
-    return sum(generation["collections"] for generation in gc.get_stats())
-
-
-def _note(kind: str, seat: int | None, data: dict[str, Any]) -> Event:
-    """An event of the browser table, not of the game (a computer standing in, a demo): narrated by ``views``."""
-    return event_from_json({"kind": kind, "seat": seat, "data": data})
 
 
 def _takeover(game: str, takeover: object) -> dict[str, Any]:

@@ -221,13 +221,13 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
         fb: list[dict[str, Any]] = []
         wa = await watch(a, fa)
         async with asyncio.timeout(5):  # a runs it before b loads it (else their first looks race, under load)
-            while not _tables(a).leases.holds(table["id"]):
+            while not _tables(a).computers.leases.holds(table["id"]):
                 await asyncio.sleep(0.02)
         wb = await watch(b, fb)
         try:
             await until(wb, fb, 4)
-            assert client.get(key) == _tables(a).leases.mark.encode(), "the first to load it runs it"
-            leases = _tables(a).leases
+            assert client.get(key) == _tables(a).computers.leases.mark.encode(), "the first to load it runs it"
+            leases = _tables(a).computers.leases
 
             async def nothing(table_ids: list[str]) -> set[str]:
                 return set()
@@ -239,7 +239,7 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
             assert row is not None
             stopped = row.actions
             await until(wb, fb, stopped + 6)  # b took over: the computers play on
-            assert client.get(key) == _tables(b).leases.mark.encode()
+            assert client.get(key) == _tables(b).computers.leases.mark.encode()
             return stopped, fb
         finally:
             await wa.close()
@@ -346,7 +346,7 @@ def test_a_demo_whose_note_the_bus_lost_is_played_by_the_process_that_runs_the_t
             async with asyncio.timeout(5):
                 while (holder := client.get(f"parlour:lease:{table['id']}")) is None:
                     await asyncio.sleep(0.02)
-            owner = 0 if holder == _tables(a).leases.mark.encode() else 1
+            owner = 0 if holder == _tables(a).computers.leases.mark.encode() else 1
             bus = _tables(pair[owner]).pubsub
             heard = bus._remote
 

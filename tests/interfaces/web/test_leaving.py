@@ -224,7 +224,8 @@ def test_alone_against_the_computer_a_person_may_resign_and_every_list_says_so(
 def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(tmp_path: Any) -> None:
     """A restart (a new ``Tables`` on the same store) finds the resignation in the record: the game
     stays over, the computer players never move again, and nobody resigns it twice."""
-    from parlour.web.tables import Refused, Tables
+    from parlour.web.live import Refused
+    from parlour.web.tables import Tables
 
     async def scenario() -> None:
         seats: list[dict[str, Any]] = [{"kind": "human", "claimed": True}, {"kind": "human", "claimed": True},

@@ -27,9 +27,9 @@ from parlour.knowledge import CardFinder
 from parlour.review.walk import walk
 from parlour.store import open_store
 from parlour.web import reviews as web_reviews
+from parlour.web.live import Refused
 from parlour.web.reviews import Asked, Busy, Reviews
 from parlour.web.run import ServerThread
-from parlour.web.tables import Refused
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,10 @@ import pytest
 
 from parlour.store import open_store
 from parlour.table import CannotUndo
+from parlour.web import live as live_module
 from parlour.web import tables as tables_module
-from parlour.web.tables import LiveTable, Tables
+from parlour.web.live import LiveTable
+from parlour.web.tables import Tables
 
 GAMES = ["truc", "gops", "clobby", "sixbid", "schafkopf"]
 
@@ -137,45 +139,6 @@ def test_an_action_is_announced_after_it_is_saved_with_the_immediate_replies(dat
     asyncio.run(restart())
 
 
-def test_an_inline_level_found_slow_goes_to_the_pool(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    tables = Tables(open_store(tmp_path / "s.db"), workers=0)
-    try:
-        from parlour.registry import load
-
-        def first_view(game: str) -> dict[str, Any]:
-            state = load(game).new_state(seed=1)
-            return dict(state.view(state.current_player))
-
-        view = first_view("gops")
-        assert tables._think_inline("gops", "easy", view, 1) in view["legal_actions"]
-        assert tables._think_inline("gops", "strong", view, 1) is None, "not an inline level"
-        monkeypatch.setattr(tables_module, "INLINE_STALL", -1.0)
-        assert tables._think_inline("gops", "easy", view, 1) is not None  # this slow move is made, then...
-        assert tables._think_inline("gops", "easy", view, 1) is None  # ...the level thinks in the pool
-        assert tables._think_inline("clobby", "easy", first_view("clobby"), 1) is not None
-    finally:
-        tables.close()
-
-
-def test_levels_outside_the_event_loop_play_in_worker_processes(tmp_path: Any) -> None:
-    async def scenario() -> None:
-        tables = Tables(open_store(tmp_path / "p.db"), workers=1, inline=())
-        try:
-            live = tables.get(solo_table(tables, "gops", seed=5))
-            assert live is not None
-            rng = random.Random(5)
-            while not live.table.is_over:
-                await settled(live)
-                if live.table.is_over:
-                    break
-                await tables.act(live, 0, rng.choice(live.table.state.legal_actions()))
-            assert live.finished is not None
-        finally:
-            tables.close()
-
-    asyncio.run(scenario())
-
-
 def test_a_table_nobody_watches_leaves_memory_and_comes_back_from_the_store(database: str) -> None:
     """Finished: dropped as its last watcher leaves; unfinished: after ``IDLE_KEPT`` idle seconds."""
 
@@ -233,7 +196,7 @@ def test_the_kept_log_narrates_as_the_events_did(tmp_path: Any, game: str) -> No
     events = table.run_bots()
     live = LiveTable("t", game, table, [], {}, len(state.actions))
     live.remember(events)
-    kept = min(len(events), tables_module.EVENTS_KEPT)
+    kept = min(len(events), live_module.EVENTS_KEPT)
     assert kept > 20
     for seat in [*range(num), None]:
         assert narrate_events(live.recent(kept), game, num, seat) == narrate_events(events[-kept:], game, num, seat)
