@@ -141,7 +141,7 @@ def test_one_review_at_a_time_per_person_a_cap_and_kept_once_worked_out(tmp_path
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=2)
 
     async def scenario() -> None:
-        queue = Reviews(SimpleNamespace(pool=pool, store=store), workers=2, cap=2)  # type: ignore[arg-type]
+        queue = Reviews(SimpleNamespace(computers=SimpleNamespace(pool=pool), store=store), workers=2, cap=2)  # type: ignore[arg-type]
         first = queue.ask("ann", Asked(record, 1, 0))
         assert queue.ask("ann", Asked(record, 1, 0)) is first  # the same review under way: the same answer
         with pytest.raises(Refused, match="still being worked out: one at a time"):
