@@ -41,6 +41,7 @@ log = logging.getLogger("parlour.web")
 PREFIX = "parlour:t:"
 #: What ``remote`` gets for a table whose channel has just been subscribed (not a message of anyone's).
 SUBSCRIBED: dict[str, Any] = {"subscribed": True}
+POOL = 32  # Redis connections of a process's client, waited for when all are busy (the reader has its own)
 OUTBOX = 10_000  # messages kept for Redis while it is away (then dropped: the others reload from the store)
 POLL = 0.05  # seconds the reader waits for a message before it looks for new subscriptions
 BACKOFF = (0.2, 2.0)  # seconds before reconnecting to Redis: first, and at most
@@ -91,10 +92,13 @@ class RedisPubSub:
             from redis.asyncio.retry import Retry
             from redis.backoff import ExponentialBackoff
 
-            # a connection that Redis closed (a restart) is found dead on its next use: tried again at once
-            self._client = aioredis.Redis.from_url(self.url, socket_connect_timeout=2, socket_timeout=5,
-                                                   health_check_interval=2,
-                                                   retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2))
+            # A connection that Redis closed (a restart) is found dead on its next use: tried again at once.
+            # A pool that waits for a free connection rather than raising: under load hundreds of tables'
+            # commands at once took all of redis-py's (``MaxConnectionsError``, the load bench).
+            pool = aioredis.BlockingConnectionPool.from_url(
+                self.url, max_connections=POOL, timeout=5, socket_connect_timeout=2, socket_timeout=5,
+                health_check_interval=2, retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2))
+            self._client = aioredis.Redis(connection_pool=pool)
         return self._client
 
     async def start(self) -> None:
