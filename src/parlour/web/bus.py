@@ -108,7 +108,7 @@ class RedisPubSub:
         if self._sender is not None:  # what was published goes out first (a draining process's last moves)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(self._sender), 2)
-        await _ended(self._reader)
+        await ended(self._reader)
         self._reader = None
         if self._client is not None:
             with contextlib.suppress(Exception):
@@ -344,7 +344,7 @@ class RedisLeases:
 
     async def close(self) -> None:
         """Stop renewing, and hand every lease on at once (a graceful stop: another process takes over now)."""
-        await _ended(self._task)
+        await ended(self._task)
         self._task = None
         held, self._held = list(self._held), {}
         if held:
@@ -406,12 +406,27 @@ class RedisLeases:
                 log.exception("the leases' renewal failed; trying again")
 
 
-async def _ended(task: asyncio.Task[None] | None) -> None:
+async def ended(task: asyncio.Task[None] | None) -> None:
     """Cancel a background task of the bus and wait for it to end."""
     if task is not None:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
+
+
+def periodic(every: float, work: Callable[[], Awaitable[None]], name: str, what: str) -> asyncio.Task[None]:
+    """``work`` every ``every`` seconds in a task of its own (``ended`` stops it).  A failure (Redis
+    away) is logged at debug level as "``what`` not shared" and the next round tries again."""
+    async def loop() -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await work()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 -- Redis away: what is known stands meanwhile
+                log.debug("%s not shared: %s", what, type(exc).__name__)
+    return asyncio.get_running_loop().create_task(loop(), name=name)
 
 
 def _lease_key(table_id: str) -> str:
@@ -483,21 +498,11 @@ class RedisPresence:
         self._here, self._elsewhere = here, elsewhere
 
     async def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._loop(), name="parlour-presence")
+        self._task = periodic(self.EVERY, self.look, "parlour-presence", "presence")
 
     async def close(self) -> None:
-        await _ended(self._task)
+        await ended(self._task)
         self._task = None
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.EVERY)
-            try:
-                await self.look()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # noqa: BLE001 -- Redis away: the last known presence stands meanwhile
-                log.debug("presence not shared: %s", type(exc).__name__)
 
     async def look(self, only: Collection[str] | None = None) -> None:
         """Write this process's connected seats, read the others' (once a second, and in tests); ``only``:

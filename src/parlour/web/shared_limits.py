@@ -28,14 +28,13 @@ its own accounts alone (the limits then hold per process, as before the bus).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .bus import RedisPubSub
+from .bus import RedisPubSub, ended, periodic
 from .limits import Accounts, Buckets
 from .tables import Tables
 
@@ -84,24 +83,12 @@ class RedisLimits:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._loop(), name="parlour-limits")
+        # (Redis away: each process keeps its own limits meanwhile)
+        self._task = periodic(self.EVERY, self.look, "parlour-limits", "limits")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.EVERY)
-            try:
-                await self.look()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # noqa: BLE001 -- Redis away: each process keeps its own limits meanwhile
-                log.debug("limits not shared: %s", type(exc).__name__)
+        await ended(self._task)
+        self._task = None
 
     def _buckets(self) -> dict[str, Buckets]:
         return {"address": self.accounts.by_address, "seat": self.accounts.by_seat,

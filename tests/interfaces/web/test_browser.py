@@ -33,14 +33,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
         yield srv
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
 def new_page(browser: Any, name: str | None = None) -> Any:
     context = browser.new_context(viewport={"width": 1200, "height": 820}, bypass_csp=True)  # for wait_for_function
     page = context.new_page()

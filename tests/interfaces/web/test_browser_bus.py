@@ -18,15 +18,6 @@ from interfaces.web.test_browser import CHROMIUM, create_table, deal_over, new_p
 from parlour.web.run import ServerThread
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def test_two_people_served_by_two_processes_play_a_deal_of_le_truc(browser: Any, database: str,

@@ -442,17 +442,6 @@ def test_every_text_colour_meets_wcag_aa_on_its_background() -> None:
 pytest_playwright = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
 def new_page(browser: Any) -> Any:
     page = browser.new_context(viewport={"width": 1200, "height": 820}, bypass_csp=True).new_page()  # wait_for_function
     page.errors = []  # type: ignore[attr-defined]

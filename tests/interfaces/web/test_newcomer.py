@@ -31,7 +31,6 @@ from parlour.web.views import seat_frame, web_keys
 
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
-sync_api = pytest.importorskip("playwright.sync_api")
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -42,14 +41,6 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def server(db: Path) -> Iterator[Any]:
     with ServerThread(db, limits=LOOSE) as srv:
         yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def new_page(browser: Any, name: str | None = "Ann", **context: Any) -> Any:
