@@ -185,6 +185,8 @@ def test_two_processes_one_table_and_a_kill_9_of_its_computers_owner(database: s
         assert len(acked) >= 5
         for count, action in acked:  # every acknowledged action is in the record, in its place, once
             assert state.actions[count] == action, (count, action)
+        print(f"kill -9 of the lease owner at action {at}: {len(state.actions)} actions in the record, which "
+              f"replays; {len(acked)} acknowledged actions of the people, each in its place once")
     finally:
         for served in (one, two):
             served.process.send_signal(signal.SIGTERM)  # both drain at once
