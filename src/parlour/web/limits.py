@@ -106,9 +106,6 @@ class Buckets:
         self._buckets = {k: b for k, b in self._buckets.items() if b.refill(now) < b.burst or b.spent}
         self._pruned_at = max(64, 2 * len(self._buckets))
 
-    def keys(self) -> list[Hashable]:
-        return list(self._buckets)
-
     def take_spent(self) -> dict[Hashable, float]:
         """Every bucket's tokens taken since the last call (zeros too: each then learns the whole server's
         level), which it forgets (``shared_limits``)."""

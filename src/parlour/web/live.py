@@ -81,6 +81,11 @@ class LiveTable:
         return len(self.seats)
 
     @property
+    def spectators(self) -> int:
+        """This process's connections to the table without a seat (``watchers`` counts the seats' too)."""
+        return self.watchers - sum(self.connected.values())
+
+    @property
     def demo(self) -> dict[int, str]:
         """The seats whose person asked the computer to play them (F2), and its level.
 

@@ -139,8 +139,7 @@ class Connection:
                     await self.refuse(str(exc))
                     return
                 self.seat_bucket = self.accounts.by_seat((live.id, self.seat))
-            elif (live.watchers - sum(live.connected.values())
-                  + await self.accounts.elsewhere("spectators", live.id)) >= limits.spectators_per_table:
+            elif live.spectators + await self.accounts.elsewhere("spectators", live.id) >= limits.spectators_per_table:
                 await self.refuse(f"this table has as many spectators as it takes ({limits.spectators_per_table})")
                 return
             self.presence(+1)

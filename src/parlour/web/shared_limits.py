@@ -74,7 +74,7 @@ class RedisLimits:
 
     def __init__(self, bus: RedisPubSub, accounts: Accounts,
                  counts: Callable[[], dict[tuple[str, Hashable], int]]) -> None:
-        """``counts``: this process's connections now, per ``(kind, key)`` (``Tables.connections``)."""
+        """``counts``: this process's connections now, per ``(kind, key)`` (``connections``)."""
         self.bus, self.accounts, self.counts = bus, accounts, counts
         self.mark = bus.origin
         accounts.shared = self
@@ -144,9 +144,8 @@ def connections(accounts: Accounts, tables: Tables) -> dict[tuple[str, Hashable]
     for live in tables.live.values():
         for seat, n in live.connected.items():
             out[("seat", (live.id, seat))] = n
-        spectators = live.watchers - sum(live.connected.values())
-        if spectators > 0:
-            out[("spectators", live.id)] = spectators
+        if live.spectators > 0:
+            out[("spectators", live.id)] = live.spectators
     return out
 
 
