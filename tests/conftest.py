@@ -6,6 +6,8 @@ import os
 
 import pytest
 
+from helpers.postgres import BACKENDS
+
 
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(tmp_path, monkeypatch):
@@ -80,8 +82,6 @@ def redis_server():
     server.close()
 
 
-#: The store's backends: tests of what the store keeps run on each (``database``).
-BACKENDS = ["sqlite", "postgresql"]
 
 
 @pytest.fixture

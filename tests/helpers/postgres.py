@@ -22,6 +22,8 @@ import tempfile
 from pathlib import Path
 
 ROLE = "parlour"
+#: The store's backends: tests of what the store keeps run on each (``conftest.database``, ``test_bus.pair``).
+BACKENDS = ["sqlite", "postgresql"]
 
 
 def server_binaries() -> Path | None:

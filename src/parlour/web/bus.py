@@ -285,16 +285,29 @@ class LocalLeases:
         return True
 
 
-#: Take the lease if nobody holds it (``SET NX PX`` in one script with renewing it if it is ours).
+#: Take each lease of KEYS that nobody holds (``SET NX PX``), and renew those that are ours; answers
+#: 1 for each one ours now, else 0.  Why one call for all: a process renews every table's lease each
+#: ``RENEW`` seconds, and a command per table was packed and parsed in the event loop.
 _TAKE = """
-local held = redis.call('get', KEYS[1])
-if held == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
-if held then return 0 end
-redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return 1
+local answers = {}
+for i, key in ipairs(KEYS) do
+    local held = redis.call('get', key)
+    if held == ARGV[1] then
+        answers[i] = redis.call('pexpire', key, ARGV[2])
+    elseif held then
+        answers[i] = 0
+    else
+        redis.call('set', key, ARGV[1], 'PX', ARGV[2])
+        answers[i] = 1
+    end
+end
+return answers
 """
+#: Hand on each lease of KEYS that is ours.
 _GIVE_UP = """
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+for i, key in ipairs(KEYS) do
+    if redis.call('get', key) == ARGV[1] then redis.call('del', key) end
+end
 return 0
 """
 
@@ -350,10 +363,7 @@ class RedisLeases:
         if held:
             with contextlib.suppress(Exception):
                 self._scripts()
-                async with self.bus.client.pipeline(transaction=False) as pipe:
-                    for table_id in held:
-                        await self._give_up(keys=[_lease_key(table_id)], args=[self.mark], client=pipe)
-                    await pipe.execute()
+                await self._give_up(keys=[_lease_key(table_id) for table_id in held], args=[self.mark])
 
     def holds(self, table_id: str) -> bool:
         return self._held.get(table_id, 0.0) > time.monotonic()
@@ -369,10 +379,7 @@ class RedisLeases:
         self._scripts()
         asked = time.monotonic()
         try:
-            async with self.bus.client.pipeline(transaction=False) as pipe:
-                for table_id in table_ids:
-                    await self._take(keys=[_lease_key(table_id)], args=[self.mark, int(self.TTL * 1000)], client=pipe)
-                answers = await pipe.execute()
+            answers = await self._take(keys=[_lease_key(t) for t in table_ids], args=[self.mark, int(self.TTL * 1000)])
         except Exception as exc:  # noqa: BLE001 -- Redis away: what is held lapses by itself
             log.debug("leases not renewed: %s", type(exc).__name__)
             return {t for t in table_ids if self.holds(t)}
@@ -390,11 +397,13 @@ class RedisLeases:
             await asyncio.sleep(self.RENEW)
             try:
                 wanted = self._wanted()
-                for table_id in [t for t in self._held if t not in wanted]:  # no longer here: handed on
+                gone = [t for t in self._held if t not in wanted]  # no longer here: handed on
+                for table_id in gone:
                     del self._held[table_id]
+                if gone:
                     with contextlib.suppress(Exception):
                         self._scripts()
-                        await self._give_up(keys=[_lease_key(table_id)], args=[self.mark])
+                        await self._give_up(keys=[_lease_key(t) for t in gone], args=[self.mark])
                 before = {t for t in wanted if self.holds(t)}
                 ours = await self._look(sorted(wanted)) if wanted else set()
                 for table_id in ours - before:
@@ -463,6 +472,27 @@ class LocalPresence:
         """Nothing to look at."""
 
 
+#: One presence look in one call: for each table's hash of KEYS, this process's connected seats
+#: written (ARGV: how long a hash is kept, in ms, then for each table in turn how many fields, and
+#: each field and value), the hash read (its fields and values, flat) and kept ``KEPT`` on.  Why
+#: one call: three commands a table, every second, were packed and parsed in the event loop.
+_PRESENCE = """
+local kept = ARGV[1]
+local at = 2
+local answers = {}
+for i, key in ipairs(KEYS) do
+    local n = tonumber(ARGV[at])
+    for j = 1, n do
+        redis.call('HSET', key, ARGV[at + 2 * j - 1], ARGV[at + 2 * j])
+    end
+    at = at + 2 * n + 1
+    answers[i] = redis.call('HGETALL', key)
+    redis.call('PEXPIRE', key, kept)
+end
+return answers
+"""
+
+
 class RedisPresence:
     """The seats connected in each process, shared in Redis: who is at a table, whichever process serves them.
 
@@ -492,6 +522,7 @@ class RedisPresence:
         self._every_table = False  # a look at every table asked for and not yet begun
         self._tables: set[str] = set()  # the tables asked for and not yet looked at
         self._looking: asyncio.Task[None] | None = None
+        self._script: Any = None  # _PRESENCE, registered on first use
 
     def attach(self, here: Callable[[], dict[str, set[int]]],
                elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]]) -> None:
@@ -541,19 +572,16 @@ class RedisPresence:
         now = int(time.time() * 1000)
         until = now + int(self.TTL * 1000)
         tables = sorted(here)
-        async with self.bus.client.pipeline(transaction=False) as pipe:
-            for table_id in tables:
-                key = f"parlour:seen:{table_id}"
-                if here[table_id]:
-                    pipe.hset(key, mapping={f"{seat}:{self.mark}": until for seat in sorted(here[table_id])})
-                pipe.hgetall(key)
-                pipe.pexpire(key, int(self.KEPT * 1000))
-            answers = iter(await pipe.execute())
+        if self._script is None:
+            self._script = self.bus.client.register_script(_PRESENCE)
+        args: list[Any] = [int(self.KEPT * 1000)]
         for table_id in tables:
-            if here[table_id]:
-                next(answers)
-            found: dict[bytes, bytes] = next(answers)
-            next(answers)
+            seats = sorted(here[table_id])
+            args.append(len(seats))
+            args += [x for seat in seats for x in (f"{seat}:{self.mark}", until)]
+        answers = await self._script(keys=[f"parlour:seen:{t}" for t in tables], args=args)
+        for table_id, flat in zip(tables, answers, strict=True):
+            found: dict[bytes, bytes] = dict(zip(flat[::2], flat[1::2], strict=True))
             elsewhere = set()
             last_seen: dict[int, float] = {}  # seat -> when a process last had it connected (epoch seconds)
             for name, value in found.items():

@@ -53,6 +53,7 @@ class Bucket:
         self.level = burst
         self.at = time.monotonic()
         self.spent = 0.0  # tokens taken since the other processes were last told (``shared_limits``)
+        self.seen: float | None = None  # the whole server's spending of this key at the last look (``shared_limits``)
 
     def refill(self, now: float | None = None) -> float:
         """The level now (the tokens earned since the last look added)."""
@@ -114,12 +115,37 @@ class Buckets:
             spent[key], bucket.spent = bucket.spent, 0.0
         return spent
 
-    def set_level(self, key: Hashable, level: float) -> None:
-        """``key``'s bucket at ``level``, the whole server's (``shared_limits``), less what it spent since."""
+    def shared(self, key: Hashable, level: float, total: float, mine: float, at: float) -> None:
+        """What Redis answered for ``key`` (``shared_limits``): the whole server's bucket at ``level``
+        and its spending at ``total``, as asked at ``at`` (monotonic), ``mine`` of it this
+        process's since its last look.
+
+        A bucket's first look takes the whole server's level (less what it spent since,
+        refilled since ``at``), unless all the key ever spent was this bucket's (a new table's
+        seat: nothing to learn).  Every later look takes only what the other processes spent
+        since the last one (``total`` less ``mine`` and the last total) off the bucket, never
+        more than a burst into debt.  Why not the level every time: Redis refills its bucket
+        once a look and caps it then, so near full it fell behind the bucket here by up to a
+        look's refill, and a page keeping its rate was refused (the load bench's "throttled",
+        every one a seat's bucket); the bucket here refills exactly, and the others' spending
+        is all it needs from Redis.
+        """
         bucket = self._buckets.get(key)
-        if bucket is not None:
-            bucket.refill()
+        if bucket is None:
+            return
+        if bucket.seen is None:
+            if total - mine <= 0:
+                bucket.seen = total
+                return
             bucket.level = min(bucket.burst, level) - bucket.spent
+            bucket.at = at
+            bucket.refill()
+        else:
+            others = total - mine - bucket.seen
+            if others > 0:
+                bucket.refill()
+                bucket.level = max(-bucket.burst, bucket.level - others)
+        bucket.seen = total
 
     def __len__(self) -> int:
         return len(self._buckets)

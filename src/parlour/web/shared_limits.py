@@ -10,9 +10,11 @@ seconds (``RedisLimits.look``), in one pipeline:
 
 - tells Redis what each of its buckets spent since the last look: Redis keeps the whole
   server's bucket of each key (``parlour:bucket:<kind>:<key>``: its level and when, refilled
-  at the one rate by a script on Redis's clock), takes the spending from it, and answers with
-  its level, which the process's own bucket then takes.  Every process so sees everyone's
-  spending, a look late, and the limit holds for the whole server;
+  at the one rate by a script on Redis's clock, and the total ever spent), takes the spending
+  from it and answers its level and total.  A process's new bucket takes that level; after
+  that, the others' spending since the last look (from the totals) comes off the process's
+  own bucket (``Buckets.shared``).  Every process so sees everyone's spending, a look late,
+  and the limit holds for the whole server;
 - writes how many connections it has per address, per seat and per table's spectators
   (``parlour:n:<kind>:<key>``, a hash of process mark -> count and until when).  A connection
   being opened reads the others' count of its address, seat or table (``elsewhere``: one round
@@ -40,24 +42,38 @@ from .tables import Tables
 
 log = logging.getLogger("parlour.web")
 
-#: The whole server's bucket of each key: refilled to now on Redis's clock, the spending taken
-#: (never below one burst in debt), kept until it would be full again; answers the levels.  All
-#: of a look's buckets in one call (ARGV: rate, burst, spent for each key in turn): a command
-#: per bucket was most of the bus's cost in the load bench.
-_SPEND = """
+#: One look, in one call: the whole server's bucket of each key, and its spending, refilled to now
+#: on Redis's clock, the spending taken (never below one burst in debt) and added to the total, kept
+#: until it would be full again; then this process's connection counts written.  KEYS: the
+#: buckets, then the counts; ARGV: how many buckets, rate, burst and spent for each bucket in
+#: turn, this process's mark, how long a count is kept (ms), and each count's "n:until".  Answers
+#: each bucket's level and total.  Why one script: a command per bucket and two per count were
+#: most of the bus's cost in the load bench (each command is packed and its answer parsed in
+#: the server's event loop).
+_LOOK = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local levels = {}
-for i, key in ipairs(KEYS) do
-    local rate, burst, spent = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
-    local held = redis.call('HMGET', key, 'level', 'at')
-    local level, at = tonumber(held[1]) or burst, tonumber(held[2]) or now
+local nb = tonumber(ARGV[1])
+local answers = {}
+for i = 1, nb do
+    local key = KEYS[i]
+    local rate, burst, spent = tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1])
+    local held = redis.call('HMGET', key, 'level', 'at', 'total')
+    local level, at, total = tonumber(held[1]) or burst, tonumber(held[2]) or now, tonumber(held[3]) or 0
     level = math.max(-burst, math.min(burst, level + (now - at) * rate) - spent)
-    redis.call('HSET', key, 'level', tostring(level), 'at', tostring(now))
+    total = total + spent
+    redis.call('HSET', key, 'level', tostring(level), 'at', tostring(now), 'total', tostring(total))
     redis.call('PEXPIRE', key, math.ceil((burst - level) / rate * 1000) + 1000)
-    levels[i] = tostring(level)
+    answers[2 * i - 1] = tostring(level)
+    answers[2 * i] = tostring(total)
 end
-return levels
+local at = 3 * nb + 2
+local mark, kept = ARGV[at], ARGV[at + 1]
+for i = nb + 1, #KEYS do
+    redis.call('HSET', KEYS[i], mark, ARGV[at + 1 + i - nb])
+    redis.call('PEXPIRE', KEYS[i], kept)
+end
+return answers
 """
 
 
@@ -78,7 +94,7 @@ class RedisLimits:
         self.bus, self.accounts, self.counts = bus, accounts, counts
         self.mark = bus.origin
         accounts.shared = self
-        self._spend: Any = None  # the script, registered on first use
+        self._look: Any = None  # the script, registered on first use
         self._written: set[tuple[str, Hashable]] = set()  # counts this process has written (a zero is written once)
         self._task: asyncio.Task[None] | None = None
 
@@ -105,20 +121,18 @@ class RedisLimits:
         counts = sorted(set(here) | self._written, key=repr)
         if not spent and not counts:
             return
-        if self._spend is None:
-            self._spend = self.bus.client.register_script(_SPEND)
-        async with self.bus.client.pipeline(transaction=False) as pipe:
-            if spent:
-                args = [x for kind, _, amount in spent for x in (buckets[kind].rate, buckets[kind].burst, amount)]
-                await self._spend(keys=[f"parlour:bucket:{kind}:{_key(key)}" for kind, key, _ in spent], args=args,
-                                  client=pipe)
-            for kind, key in counts:
-                name = _count_key(kind, key)
-                pipe.hset(name, self.mark, f"{here.get((kind, key), 0)}:{until}")
-                pipe.pexpire(name, int(self.TTL * 4000))
-            answers = await pipe.execute()
-        for (kind, key, _), level in zip(spent, answers[0] if spent else [], strict=True):
-            buckets[kind].set_level(key, float(level))
+        if self._look is None:
+            self._look = self.bus.client.register_script(_LOOK)
+        keys = [f"parlour:bucket:{kind}:{_key(key)}" for kind, key, _ in spent]
+        keys += [_count_key(kind, key) for kind, key in counts]
+        args: list[Any] = [len(spent)]
+        args += [x for kind, _, amount in spent for x in (buckets[kind].rate, buckets[kind].burst, amount)]
+        args += [self.mark, int(self.TTL * 4000)]
+        args += [f"{here.get((kind, key), 0)}:{until}" for kind, key in counts]
+        asked = time.monotonic()
+        levels = await self._look(keys=keys, args=args)
+        for n, (kind, key, amount) in enumerate(spent):
+            buckets[kind].shared(key, float(levels[2 * n]), float(levels[2 * n + 1]), amount, asked)
         self._written = set(here)  # a count gone to zero was written as zero once: the others see it gone
 
     async def elsewhere(self, kind: str, key: Hashable) -> int:

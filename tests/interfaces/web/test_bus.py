@@ -1,5 +1,8 @@
 """The event bus on Redis (``--bus``): two servers on one database, the people of one table on different ones.
 
+Each test runs on both stores (``pair`` and ``database`` are parametrised by backend): the bus's
+reloads and the lease's compare-and-sets go through the store.
+
 Both servers run in this process (``ServerThread``), each with its own tables, its own Redis
 connection and its own view of the table, so what one learns of the other's moves it learns
 through Redis and the store only.  (The test of separate processes, killed, is in
@@ -21,16 +24,23 @@ import pytest
 import websockets
 
 from helpers.leaks import play_and_check
+from helpers.postgres import BACKENDS
 from helpers.web import LOOSE, create, stored
 from parlour.web.run import ServerThread
 
 RATE = (10_000.0, 10_000.0)
 
 
-@pytest.fixture(scope="module")
-def pair(redis_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any]]:
-    """Two servers sharing one database and the tests' Redis."""
-    db = tmp_path_factory.mktemp("bus") / "shared.db"
+@pytest.fixture(scope="module", params=BACKENDS)
+def pair(request: pytest.FixtureRequest, redis_server: Any,
+         tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any]]:
+    """Two servers sharing one database, of each backend, and the tests' Redis."""
+    if request.param == "sqlite":
+        db: Any = tmp_path_factory.mktemp("bus") / "shared.db"
+    else:
+        cluster = request.getfixturevalue("postgres_cluster")
+        db = cluster.new_database()
+        request.addfinalizer(lambda: cluster.drop(db))
     with ServerThread(db, rate=RATE, limits=LOOSE, bus=redis_server.url) as a, \
             ServerThread(db, rate=RATE, limits=LOOSE, bus=redis_server.url) as b:
         yield a, b
@@ -134,14 +144,14 @@ def test_healthz_reports_the_bus(pair: Any) -> None:
     assert answer.status_code == 200 and answer.json() == {"store": "ok", "bus": "ok"}
 
 
-def test_redis_away_for_a_moment_loses_no_client(tmp_path: Any) -> None:
+def test_redis_away_for_a_moment_loses_no_client(database: str) -> None:
     from helpers.redis import RedisServer, why_not
 
     reason = why_not()
     if reason is not None:
         pytest.skip(reason)
     redis = RedisServer().start()
-    db = tmp_path / "shared.db"
+    db = database
     try:
         with ServerThread(db, rate=RATE, limits=LOOSE, bus=redis.url) as a, \
                 ServerThread(db, rate=RATE, limits=LOOSE, bus=redis.url) as b:
