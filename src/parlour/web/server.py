@@ -138,6 +138,9 @@ def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origin
     return app
 
 
+#: Seconds a stopping server waits for its connections to close (``uvicorn_settings``); the
+#: tables are saved after it (the lifespan's end), whatever the clients do.
+SHUTDOWN_WAIT = 5.0
 #: The collector's thresholds for a long-running server (see ``_tune_gc``).
 GC_THRESHOLDS = (1_000, 50, 20)
 
@@ -177,11 +180,15 @@ def uvicorn_settings(proxies: Sequence[str] = ()) -> dict[str, Any]:
     forwarded client address (``X-Forwarded-For``) believed only from the ``proxies`` named,
     none by default, where uvicorn's own default believes 127.0.0.1 (so anything on this
     machine could claim any address); WebSocket frames of at most twice a message, parsed only
-    as the app reads them (``paced``).
+    as the app reads them (``paced``); a stop that waits at most ``SHUTDOWN_WAIT`` seconds for the
+    connections to close before it closes them itself (uvicorn's default waits for ever: a
+    client that never answers the closing handshake held a stopping server, and the tables'
+    last saves behind it, for good).
     """
     return {"log_level": "warning", "server_header": False, "proxy_headers": True,
             "forwarded_allow_ips": list(proxies), "ws_max_size": MAX_MESSAGE * 2,
-            "ws_per_message_deflate": WS_DEFLATE, "ws": PacedWebSockets}
+            "ws_per_message_deflate": WS_DEFLATE, "ws": PacedWebSockets,
+            "timeout_graceful_shutdown": SHUTDOWN_WAIT}
 
 
 def history_is_shared(host: str, asked: bool | None, proxies: Sequence[str] = ()) -> bool:
