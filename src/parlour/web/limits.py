@@ -115,31 +115,30 @@ class Buckets:
             spent[key], bucket.spent = bucket.spent, 0.0
         return spent
 
-    def shared(self, key: Hashable, level: float, total: float, mine: float, at: float) -> None:
+    def shared(self, key: Hashable, level: float, total: float, mine: float, at: float, lag: float) -> None:
         """What Redis answered for ``key`` (``shared_limits``): the whole server's bucket at ``level``
         and its spending at ``total``, as asked at ``at`` (monotonic), ``mine`` of it this
-        process's since its last look.
+        process's since its last look; ``lag``: seconds between looks.
 
-        A bucket's first look takes the whole server's level (less what it spent since,
-        refilled since ``at``), unless all the key ever spent was this bucket's (a new table's
-        seat: nothing to learn).  Every later look takes only what the other processes spent
-        since the last one (``total`` less ``mine`` and the last total) off the bucket, never
-        more than a burst into debt.  Why not the level every time: Redis refills its bucket
-        once a look and caps it then, so near full it fell behind the bucket here by up to a
-        look's refill, and a page keeping its rate was refused (the load bench's "throttled",
-        every one a seat's bucket); the bucket here refills exactly, and the others' spending
-        is all it needs from Redis.
+        A bucket's first look (a new one, or one made again after it was full and forgotten)
+        takes the whole server's level if that is lower than its own by more than a look's
+        refill (less what it spent since, refilled since ``at``): another process's client
+        spent it.  Every later look takes only what the other processes spent since the last
+        one (``total`` less ``mine`` and the last total) off the bucket, never more than a burst
+        into debt.  Why not the level every time: Redis refills its bucket once a look and caps
+        it then, so near full it falls behind the bucket here by up to a look's refill, and a
+        page keeping its rate was refused (the load bench's "throttled", every one a seat's
+        bucket); the bucket here refills exactly, and the others' spending is all it needs from
+        Redis.  A client spread over the processes so gains at most a look's refill.
         """
         bucket = self._buckets.get(key)
         if bucket is None:
             return
         if bucket.seen is None:
-            if total - mine <= 0:
-                bucket.seen = total
-                return
-            bucket.level = min(bucket.burst, level) - bucket.spent
+            own = bucket.refill()
+            bucket.level = min(bucket.burst, level + lag * bucket.rate) - bucket.spent
             bucket.at = at
-            bucket.refill()
+            bucket.level = min(own, bucket.refill())
         else:
             others = total - mine - bucket.seen
             if others > 0:

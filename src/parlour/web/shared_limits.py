@@ -6,15 +6,16 @@ as many times its share as there are processes.  Why not a Redis round trip for 
 the message rate is checked on every message a browser sends, and a round trip there would
 add latency and CPU to every move (the load target holds the bus's whole cost to half again
 SQLite's).  So each process keeps its buckets and counts where they are, and every ``EVERY``
-seconds (``RedisLimits.look``), in one pipeline:
+seconds (``RedisLimits.look``), in one script call:
 
 - tells Redis what each of its buckets spent since the last look: Redis keeps the whole
   server's bucket of each key (``parlour:bucket:<kind>:<key>``: its level and when, refilled
   at the one rate by a script on Redis's clock, and the total ever spent), takes the spending
-  from it and answers its level and total.  A process's new bucket takes that level; after
-  that, the others' spending since the last look (from the totals) comes off the process's
-  own bucket (``Buckets.shared``).  Every process so sees everyone's spending, a look late,
-  and the limit holds for the whole server;
+  from it and answers its level and total.  A process's new bucket takes that level where it
+  is lower than its own by more than a look's refill; after that, the others' spending since
+  the last look (from the totals) comes off the process's own bucket (``Buckets.shared``).
+  Every process so sees everyone's spending, a look late, and the limit holds for the whole
+  server;
 - writes how many connections it has per address, per seat and per table's spectators
   (``parlour:n:<kind>:<key>``, a hash of process mark -> count and until when).  A connection
   being opened reads the others' count of its address, seat or table (``elsewhere``: one round
@@ -132,7 +133,7 @@ class RedisLimits:
         asked = time.monotonic()
         levels = await self._look(keys=keys, args=args)
         for n, (kind, key, amount) in enumerate(spent):
-            buckets[kind].shared(key, float(levels[2 * n]), float(levels[2 * n + 1]), amount, asked)
+            buckets[kind].shared(key, float(levels[2 * n]), float(levels[2 * n + 1]), amount, asked, self.EVERY)
         self._written = set(here)  # a count gone to zero was written as zero once: the others see it gone
 
     async def elsewhere(self, kind: str, key: Hashable) -> int:
