@@ -41,6 +41,10 @@ log = logging.getLogger("parlour.web")
 PREFIX = "parlour:t:"
 #: What ``remote`` gets for a table whose channel has just been subscribed (not a message of anyone's).
 SUBSCRIBED: dict[str, Any] = {"subscribed": True}
+#: What a process publishes on a table's channel once its subscription is confirmed (``_confirmed``),
+#: and what the others answer it with: the bus's own, never handed to the tables as a move's message.
+HELLO: dict[str, Any] = {"hello": True}
+POKE: dict[str, Any] = {"poke": True}
 POOL = 32  # Redis connections of a process's client, waited for when all are busy (the reader has its own)
 OUTBOX = 10_000  # messages kept for Redis while it is away (then dropped: the others reload from the store)
 POLL = 0.05  # seconds the reader waits for a message before it looks for new subscriptions
@@ -79,6 +83,9 @@ class RedisPubSub:
         self._warned = False
         self._outbox: list[tuple[str, str]] = []  # (channel, message) published here, not yet sent to Redis
         self._sender: asyncio.Task[None] | None = None
+        self._listening: set[str] = set()  # the tables whose channel Redis confirmed we subscribe to
+        self._alone: set[str] = set()  # ... and where our last message reached nobody else (``publish``)
+        self._hellos: dict[str, int] = {}  # how many hellos each of those tables had (``_heard_by``)
 
     def attach(self, remote: Remote, state: BusState) -> None:
         """Who hears of other processes' messages (``remote``) and of Redis lost and back (``state``)."""
@@ -133,21 +140,50 @@ class RedisPubSub:
         published meanwhile in one pipeline on one connection.
         """
         await self.local.publish(topic, message)
+        if topic in self._alone:  # nobody else listens: see ``_heard_by``
+            return
+        self._post(topic, message)
+
+    def _post(self, topic: str, message: dict[str, Any]) -> None:
+        """``message`` to Redis, by the sender."""
         if len(self._outbox) >= OUTBOX:  # Redis away a long while: the others reload from the store when it is back
             self._outbox.clear()
         self._outbox.append((PREFIX + topic, encode({"o": self.origin, "m": message})))
         if self._sender is None:
             self._sender = asyncio.get_running_loop().create_task(self._send(), name="parlour-bus-send")
 
+    def _heard_by(self, channel: str, receivers: int, hellos: int) -> None:
+        """Redis says how many subscribers a message of ours reached: one, on a channel we subscribe
+        to, is ourselves alone, and the table's next messages are not sent at all.
+
+        Why: a table whose people are all connected here (a person against the computer, on any
+        number of processes) had every message sent to Redis and read back, for nobody; that was
+        most of the bus's cost per move (the load bench, one process).  Safe because a process
+        that subscribes later says so (``HELLO``, once Redis confirmed its subscription, so after
+        any message it could have missed); the process that stopped sending answers it (``POKE``)
+        and sends again, and the newcomer, at the hello's answer as at its subscription, reads the
+        table from the store, where every move that was not sent is.  ``hellos``: the table's
+        count of them when the message was sent; one heard meanwhile (its sender subscribed
+        after our message reached Redis) keeps us sending.
+        """
+        topic = channel[len(PREFIX):]
+        if receivers == 1 and topic in self._listening and self._hellos.get(topic, 0) == hellos:
+            self._alone.add(topic)
+        elif receivers > 1:
+            self._alone.discard(topic)
+
     async def _send(self) -> None:
         try:
             while self._outbox:
                 batch, self._outbox = self._outbox, []
+                hellos = [self._hellos.get(channel[len(PREFIX):], 0) for channel, _ in batch]
                 try:
                     async with self.client.pipeline(transaction=False) as pipe:
                         for channel, data in batch:
                             pipe.publish(channel, data)
-                        await pipe.execute()
+                        reached = await pipe.execute()
+                    for (channel, _), receivers, heard in zip(batch, reached, hellos, strict=True):
+                        self._heard_by(channel, int(receivers), heard)
                     self._warned = False
                 except Exception as exc:  # noqa: BLE001 -- Redis away: the store has it; the others reload when it is back
                     if not self._warned:
@@ -184,6 +220,7 @@ class RedisPubSub:
             try:
                 await pubsub.subscribe(control)
                 self._subscribed = set()
+                self._listening, self._alone, self._hellos = set(), set(), {}
                 await self._set_healthy(True)
                 backoff = BACKOFF[0]
                 while True:
@@ -211,6 +248,10 @@ class RedisPubSub:
         new, gone = wanted - self._subscribed, self._subscribed - wanted
         if gone:
             await pubsub.unsubscribe(*[PREFIX + t for t in gone])
+            self._listening -= gone
+            self._alone -= gone
+            for topic in gone:
+                self._hellos.pop(topic, None)
         if new:
             await pubsub.subscribe(*[PREFIX + t for t in new])
         self._subscribed = wanted
@@ -227,6 +268,8 @@ class RedisPubSub:
         name = channel.decode() if isinstance(channel, bytes) else str(channel)
         topic = name[len(PREFIX):]
         if name.startswith(PREFIX) and topic in self._subscribed:
+            self._listening.add(topic)
+            self._post(topic, HELLO)  # a process that stopped sending this table's messages sends again
             await self._hand_on(topic, SUBSCRIBED)
 
     async def _received(self, message: dict[str, Any]) -> None:
@@ -238,6 +281,12 @@ class RedisPubSub:
             log.warning("a message on the bus that is not JSON was ignored")
             return
         if not isinstance(data, dict) or data.get("o") == self.origin or not isinstance(data.get("m"), dict):
+            return
+        if data["m"] == HELLO:  # another process listens now: it hears from us again (``_heard_by``)
+            self._hellos[topic] = self._hellos.get(topic, 0) + 1
+            if topic in self._alone:  # we may have kept moves from it since it subscribed: it reads them now
+                self._alone.discard(topic)
+                self._post(topic, POKE)
             return
         await self._hand_on(topic, data["m"])
 

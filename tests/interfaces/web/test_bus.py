@@ -87,17 +87,20 @@ async def next_state(ws: Any, frames: list[dict[str, Any]], timeout: float = 15)
     return await asyncio.wait_for(read(), timeout)
 
 
-async def play(ws: Any, seat: int, until: int, frames: list[dict[str, Any]]) -> dict[str, Any]:
-    """Play ``seat`` (its first legal choice) until the table has ``until`` actions or is over."""
+async def play(ws: Any, seat: int, until: int, frames: list[dict[str, Any]],
+               frame: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play ``seat`` (its first legal choice) until the table has ``until`` actions or is over;
+    ``frame``: the last state frame already read (play goes on from it)."""
     acted = -1
     while True:
-        frame = await next_state(ws, frames)
+        frame = frame or await next_state(ws, frames)
         view = frame["view"]
         if frame["count"] >= until or view["current_player"] is None:
             return frame
         if view["current_player"] == seat and view.get("legal_actions") and acted != frame["count"]:
             acted = frame["count"]
             await ws.send(json.dumps({"type": "act", "action": view["legal_actions"][0]}))
+        frame = None
 
 
 def test_the_people_of_one_table_on_two_servers_see_each_others_moves(pair: Any, redis_server: Any) -> None:
@@ -383,3 +386,42 @@ def test_a_demo_whose_note_the_bus_lost_is_played_by_the_process_that_runs_the_t
     assert frame["count"] >= 10 or frame["view"]["current_player"] is None
     row = stored(a.db, lambda store: store.load_web_table(table["id"]))
     assert row is not None and all(seat.get("demo") for seat in row.seats), "both demos are in the store"
+
+
+def test_a_table_watched_by_one_process_alone_is_not_sent_and_a_newcomer_still_hears_every_move(pair: Any) -> None:
+    """Both people on ``a``: once Redis says ``a``'s messages reach nobody else, ``a`` stops sending them
+    (``RedisPubSub._heard_by``); a spectator on ``b`` subscribes, says so, and sees the table as it
+    stands and every move after, though some were made while nothing was sent."""
+    a, b = pair
+    table = create(a, "truc", [{"kind": "invite"}, {"kind": "invite"}])
+    bus = _tables(a).pubsub
+
+    async def scenario() -> tuple[int, dict[str, Any]]:
+        fa: list[dict[str, Any]] = []
+        fb: list[dict[str, Any]] = []
+        w0 = await hello(f"{a.ws_url}/ws/{table['id']}", 0, table["tokens"][0])
+        w1 = await hello(f"{a.ws_url}/ws/{table['id']}", 1, table["tokens"][1])
+        try:
+            last0, last1 = await asyncio.wait_for(asyncio.gather(play(w0, 0, 8, fa), play(w1, 1, 8, fb)), 60)
+            for _ in range(100):
+                if table["id"] in bus._alone:
+                    break
+                await asyncio.sleep(0.05)
+            alone = table["id"] in bus._alone
+            spectator = await websockets.connect(f"{b.ws_url}/ws/{table['id']}")
+            await spectator.send(json.dumps({"type": "hello", "seat": None}))
+            seen: list[dict[str, Any]] = []
+            await next_state(spectator, seen)
+            await asyncio.wait_for(asyncio.gather(play(w0, 0, 16, fa, last0), play(w1, 1, 16, fb, last1)), 60)
+            last = await next_state(spectator, seen)
+            while last["count"] < 16 and last["view"]["current_player"] is not None:
+                last = await next_state(spectator, seen)
+            await spectator.close()
+        finally:
+            await w0.close()
+            await w1.close()
+        return alone, last
+
+    alone, last = asyncio.run(scenario())
+    assert alone, "a table whose watchers are all on one process is not sent to Redis"
+    assert last["count"] >= 16 or last["view"]["current_player"] is None, "the spectator on b saw every move"
