@@ -23,6 +23,13 @@ rule tables its engine uses too), and the kernel reads only arrays:
   sure-trick bound: a lead none of the other hands can beat);
 - ``rules[ALWAYS, c]``: the cards that take some trick from ``c`` whatever is led (every card
   when ``c`` cannot take some trick): ``c`` with none of them out takes whichever trick it falls in;
+- ``rules[RUNS, i]``: the ``i``-th run of interchangeable cards (a 0 ends the list), its top
+  (highest) card ``rules[RUN_TOP, i]``, and ``rules[RUN, c]``: ``i + 1`` for the cards of run
+  ``i`` (0: in none): adjacent cards of one group, worth the same, that every rule treats alike
+  (``TrickRules.runs``).  Which of a run's cards are gone does not change a position's value,
+  only how many and whose are left, so the table keys a trick start on its *canonical* hands:
+  each run's remaining cards moved to its top, in their order and with their owners
+  (:func:`_canonical`);
 - ``rules[PTS8 + k, b]``: the points of the cards of byte ``k`` of a mask that are set in ``b``;
 - ``side[seat]``: bit ``MAX`` set for the seats that maximise, bit ``COUNTED`` for the seats whose
   takings are counted (both for the usual side; a misère counts the opponents' tricks while the
@@ -53,7 +60,8 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, PTS8 = range(12)
+(SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, RUN, RUNS, RUN_TOP,
+ PTS8) = range(15)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -206,15 +214,78 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
 
 
 @inline
-def _keys(h: Int64s, leader: int, past: int, params: Int64s) -> tuple[int, int, int]:
-    """The three key words of a trick start: the hands and the leader, and in ``LOWEST`` mode the
-    history and the leaf's data above the hands' 32 bits (``TrickRules`` allows that mode only
-    for packs of 32 cards or fewer).  Why in the key: that mode's value is the final score, which
-    depends on them; a ``SUM`` value is points still to come and does not."""
+def _canonical(h: Int64s, rules: Int64s) -> tuple[int, int, int]:
+    """The hands with each run's remaining cards moved to the run's top (``rules[RUNS]``), in their
+    order and with their owners: the same masks for every position that differs from this one
+    only in which cards of its runs are gone.  Why: those positions have one value (the rules
+    cannot tell the cards of a run apart), so they share one table entry; on Six-Bid's pips
+    the 9 8 7 6 of a suit, on a trick count each whole suit (DDS's relative ranks)."""
+    h0 = h[0]
+    h1 = h[1]
+    h2 = h[2]
+    everyone = h0 | h1 | h2
+    i = 0
+    while rules[RUNS, i]:
+        run = rules[RUNS, i]
+        top = rules[RUN_TOP, i]
+        i += 1
+        rem = everyone & run
+        x = rem >> top
+        if x & (x + 1) == 0:  # already at the top (or none left)
+            continue
+        n0 = 0
+        n1 = 0
+        dst = 1 << top
+        while rem:
+            bit = rem & -rem
+            rem ^= bit
+            if h0 & bit:
+                n0 |= dst
+            elif h1 & bit:
+                n1 |= dst
+            dst <<= 1
+        full = dst - (1 << top)  # the run's top cards, as many as are left
+        n2 = full & ~(n0 | n1)
+        h0 = (h0 & ~run) | n0
+        h1 = (h1 & ~run) | n1
+        h2 = (h2 & ~run) | n2
+    return h0, h1, h2
+
+
+@inline
+def _canonical_card(c: int, everyone: int, rules: Int64s) -> int:
+    """The card ``c`` of a position whose cards are ``everyone`` in its canonical hands (:func:`_canonical`)."""
+    r = rules[RUN, c]
+    if r == 0:
+        return c
+    return rules[RUN_TOP, r - 1] + _count(everyone & rules[RUNS, r - 1] & ((1 << c) - 1))
+
+
+@inline
+def _actual_card(c: int, everyone: int, rules: Int64s) -> int:
+    """The card of a position whose cards are ``everyone`` that is ``c`` in its canonical hands
+    (the inverse of :func:`_canonical_card`): the table's best move, in this position's cards."""
+    r = rules[RUN, c]
+    if r == 0:
+        return c
+    rem = everyone & rules[RUNS, r - 1]
+    for _ in range(c - rules[RUN_TOP, r - 1]):
+        rem &= rem - 1
+    return low_bit(rem)
+
+
+@inline
+def _keys(h: Int64s, leader: int, past: int, params: Int64s, rules: Int64s) -> tuple[int, int, int]:
+    """The three key words of a trick start: the canonical hands (:func:`_canonical`) and the leader,
+    and in ``LOWEST`` mode the history and the leaf's data above the hands' 32 bits
+    (``TrickRules`` allows that mode only for packs of 32 cards or fewer).  Why in the key: that
+    mode's value is the final score, which depends on them; a ``SUM`` value is points still to
+    come and does not."""
+    h0, h1, h2 = _canonical(h, rules)
     if params[P_MODE] == SUM:
-        return h[0] | (leader << 60), h[1], h[2]
-    return (h[0] | (leader << 60), h[1] | (past << 32),
-            h[2] | ((params[P_EXTRA] | (params[P_DEALER] << 8)) << 32))
+        return h0 | (leader << 60), h1, h2
+    return (h0 | (leader << 60), h1 | (past << 32),
+            h2 | ((params[P_EXTRA] | (params[P_DEALER] << 8)) << 32))
 
 
 @inline
@@ -416,8 +487,8 @@ def _past_after(past: int, trick: Int64s, tb: int, winner: int, rules: Int64s, p
 
 #: columns of the ``frames`` array: one row per ply of the search's explicit stack
 (F_TB, F_NCUR, F_LEADER, F_ALPHA, F_BETA, F_A0, F_B0, F_LO, F_HI, F_SLOT, F_MOVER, F_HAND, F_N, F_I,
- F_BEST, F_MOVE, F_GAIN, F_PAST) = range(18)
-FRAME_WORDS = 18
+ F_BEST, F_MOVE, F_GAIN, F_PAST, F_K0, F_K1, F_K2) = range(21)
+FRAME_WORDS = 21
 MAX_PLY = 40
 
 
@@ -512,13 +583,16 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     frames[f, F_A0] = alpha
     frames[f, F_B0] = beta
     if ncur == 0:
-        k0, k1, k2 = _keys(h, leader, frames[f, F_PAST], params)
+        k0, k1, k2 = _keys(h, leader, frames[f, F_PAST], params, rules)
+        frames[f, F_K0] = k0
+        frames[f, F_K1] = k1
+        frames[f, F_K2] = k2
         bucket = _slot(k0, k1, k2, tt.shape[0]) & ~1
         slot = _find(tt, bucket, k0, k1, k2)
         if slot >= 0:
             lo = tt[slot, 3]
             hi = tt[slot, 4]
-            first = tt[slot, 5] & 255
+            first = _actual_card(tt[slot, 5] & 255, h[0] | h[1] | h[2], rules)
             if lo >= beta:
                 return lo, True
             if hi <= alpha:
@@ -573,8 +647,9 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
 
 
 @inline
-def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, params: Int64s) -> int:
-    """The value of ``frames[f]``'s node once its moves are done; a trick start's goes to the table."""
+def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s) -> int:
+    """The value of ``frames[f]``'s node once its moves are done; a trick start's goes to the table
+    (its best move as the canonical hands' card, :func:`_canonical_card`)."""
     best = frames[f, F_BEST]
     slot = frames[f, F_SLOT]
     if slot >= 0:
@@ -587,10 +662,13 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, params: Int64s) -> int
         else:
             lo = best
             hi = best
-        k0, k1, k2 = _keys(h, frames[f, F_LEADER], frames[f, F_PAST], params)
+        k0 = frames[f, F_K0]
+        k1 = frames[f, F_K1]
+        k2 = frames[f, F_K2]
         bucket = slot & ~1
         slot = _find(tt, bucket, k0, k1, k2)
-        cards = _count(h[0] | h[1] | h[2])
+        everyone = h[0] | h[1] | h[2]
+        cards = _count(everyone)
         if slot < 0:  # a new entry displaces the one with fewer cards left (less work behind it)
             slot = bucket if tt[bucket, 5] >> 8 < tt[bucket + 1, 5] >> 8 else bucket + 1
         tt[slot, 0] = k0
@@ -598,7 +676,7 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, params: Int64s) -> int
         tt[slot, 2] = k2
         tt[slot, 3] = lo
         tt[slot, 4] = hi
-        tt[slot, 5] = frames[f, F_MOVE] | (cards << 8)
+        tt[slot, 5] = _canonical_card(frames[f, F_MOVE], everyone, rules) | (cards << 8)
     return best
 
 
@@ -654,7 +732,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
                 f = g
                 value, settled = _enter(f, h, trick, rules, power, side, params, tt, buf, frames, stats)
                 continue
-            value = _close(f, h, tt, frames, params)
+            value = _close(f, h, tt, frames, rules)
         # ``value`` is frame f's: hand it to its parent
         if f == 0:
             return value
