@@ -23,6 +23,9 @@ rule tables its engine uses too), and the kernel reads only arrays:
   sure-trick bound: a lead none of the other hands can beat);
 - ``rules[ALWAYS, c]``: the cards that take some trick from ``c`` whatever is led (every card
   when ``c`` cannot take some trick): ``c`` with none of them out takes whichever trick it falls in;
+- ``rules[BEATERS_SKIP, c]``, ``rules[ALWAYS_SKIP, c]``: the other cards whose ``BEATERS`` (or
+  ``ALWAYS``) row holds all of ``c``'s, so they are not sure when ``c`` is not (the sure-trick
+  bound tests a suit's top cards and skips the rest: two tests a suit, not one a card);
 - ``rules[RUNS, i]``: the ``i``-th run of interchangeable cards (a 0 ends the list), its top
   (highest) card ``rules[RUN_TOP, i]``, and ``rules[RUN, c]``: ``i + 1`` for the cards of run
   ``i`` (0: in none): adjacent cards of one group, worth the same, that every rule treats alike
@@ -60,8 +63,8 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-(SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, RUN, RUNS, RUN_TOP,
- PTS8) = range(15)
+(SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, BEATERS_SKIP, ALWAYS_SKIP,
+ RUN, RUNS, RUN_TOP, PTS8) = range(17)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -502,12 +505,7 @@ def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: I
         left |= 1 << trick[tb + i]
     tricks = 0
     for s in range(params[P_PLAYERS]):
-        m = h[s]
-        k = 0
-        while m:
-            m &= m - 1
-            k += 1
-        tricks = max(tricks, k)
+        tricks = max(tricks, _count(h[s]))
     return points_of(left, rules, params[P_CARDS]) + tricks * params[P_TRICK_BONUS] + params[P_LAST_BONUS]
 
 
@@ -538,18 +536,19 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
             continue
         others = everyone & ~h[s]
         row = BEATERS if s == leader else ALWAYS
+        skip = BEATERS_SKIP if s == leader else ALWAYS_SKIP
         pts = 0
         k = 0
-        n = 0
         m = h[s]
         while m:
             c = low_bit(m)
             m &= m - 1
-            n += 1
             if not others & rules[row, c]:
                 k += 1
                 pts += rules[PTS, c]
-        if s == leader and k == n:
+            else:
+                m &= ~rules[skip, c]
+        if s == leader and k == _count(h[s]):
             every = True
         if kind == 0:
             theirs += pts + k * params[P_TRICK_BONUS]
