@@ -165,6 +165,13 @@ def trick_winner(trick: Int64s, tb: int, count: int, power: Int64s, ncards: int)
 
 
 @inline
+def _seat(seat: int, nplayers: int) -> int:
+    """``seat % nplayers`` for ``0 <= seat < 2 * nplayers``.  Why not ``%``: a division at every node
+    (numba's ``%`` also corrects for signs), where one comparison does."""
+    return seat - nplayers if seat >= nplayers else seat
+
+
+@inline
 def _wants(side: Int64s, mover: int, holder: int) -> bool:
     """Whether ``mover`` wants ``holder`` to take the trick: a seat that maximises wants the counted
     seats to take it, the others want the rest to (in a misère nobody wants it for himself)."""
@@ -191,7 +198,7 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
         led = trick[tb]
         w = trick_winner(trick, tb, ncur, power, ncards)
         wpow = power[led * ncards + trick[tb + w]]
-        own = _wants(side, mover, (leader + w) % nplayers)
+        own = _wants(side, mover, _seat(leader + w, nplayers))
         for i in range(n):
             c = buf[at + i]
             p = power[led * ncards + c]
@@ -466,7 +473,7 @@ def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: 
     """The seat that takes the complete trick ``trick[tb:]``, and what it is worth to the side."""
     nplayers = params[P_PLAYERS]
     w = trick_winner(trick, tb, nplayers, power, params[P_CARDS])
-    winner = (leader + w) % nplayers
+    winner = _seat(leader + w, nplayers)
     gain = 0
     if side[winner] & COUNTED and params[P_MODE] == SUM:
         gain = params[P_TRICK_BONUS]
@@ -620,13 +627,10 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
             frames[f, F_ALPHA] = lo
         if hi < beta:
             frames[f, F_BETA] = hi
-    mover = (leader + ncur) % nplayers
+    mover = _seat(leader + ncur, nplayers)
     hand = h[mover]
     moves = legal(hand, trick[tb] if ncur > 0 else -1, rules)
-    others = 0
-    for s in range(nplayers):
-        if s != mover:
-            others |= h[s]
+    others = (h[0] | h[1] | h[2]) & ~hand
     for i in range(ncur):
         others |= 1 << trick[tb + i]
     at = f * 32
