@@ -48,7 +48,7 @@ equivalence reduction), :func:`_order` (the table's best move first, then a chea
 the cheapest card that takes the trick, or the fattest card onto a partner's trick),
 fail-soft alpha-beta by single cards in :func:`search` with bounds at trick starts (nothing
 below 0, nothing above what is left), a transposition table in preallocated arrays
-(``TT_*``: three key words, lower and upper bound, best move), and the drivers :func:`exact`
+(:func:`new_table`: three key words and one of bounds, best move and depth), and the drivers :func:`exact`
 (MTD(f): null-window searches that home in from a guess) and :func:`move_values`.
 
 Everything is a plain function over integers and numpy arrays, ``@kernel`` (``search/jit.py``):
@@ -316,11 +316,34 @@ def _find(tt: Int64s, bucket: int, k0: int, k1: int, k2: int) -> int:
 
     Why buckets of two: with one row a slot, a new entry always overwrote the old, and a deep
     one (many cards left, much work behind it) was lost to a shallow one; a bucket keeps the
-    deeper of the two (column 5 holds the best move and, above bit 8, the cards left)."""
+    deeper of the two (the cards left are in the entry, :func:`_entry`)."""
     for slot in (bucket, bucket + 1):
         if tt[slot, 0] == k0 and tt[slot, 1] == k1 and tt[slot, 2] == k2:
             return slot
     return -1
+
+
+#: a table row's fourth word: the lower bound (bits 0-20), the upper bound (21-41), the best
+#: move (42-49) and the cards left (50-57); values lie in ``0 .. 2**21 - 1`` (``INF`` above all)
+TT_WORDS = 4
+_BOUND = (1 << 21) - 1
+
+
+def new_table(rows: int) -> Int64s:
+    """An empty transposition table of ``rows`` rows (a power of two), each bucket of two rows in one
+    64-byte cache line.  Why: a lookup is a cache miss at nearly every trick start, and a bucket
+    that straddles two lines costs two (numpy aligns a large array only to 16 bytes)."""
+    raw = np.zeros(rows * TT_WORDS + 8, np.int64)
+    skip = (-raw.ctypes.data % 64) // 8
+    tt = raw[skip:skip + rows * TT_WORDS].reshape(rows, TT_WORDS)
+    tt[:, 0] = -1  # no key: no hand mask is negative
+    return tt
+
+
+@inline
+def _entry(lo: int, hi: int, move: int, cards: int) -> int:
+    """A row's fourth word.  Clamping is sound: every value is at least 0 and below ``_BOUND``."""
+    return max(lo, 0) | (min(hi, _BOUND) << 21) | (move << 42) | (cards << 50)
 
 
 #: ``LOWEST`` mode's history (``P_PAST``, ``F_PAST``): each seat's points so far in 7 bits
@@ -596,9 +619,10 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
         bucket = _slot(k0, k1, k2, tt.shape[0]) & ~1
         slot = _find(tt, bucket, k0, k1, k2)
         if slot >= 0:
-            lo = tt[slot, 3]
-            hi = tt[slot, 4]
-            first = _actual_card(tt[slot, 5] & 255, h[0] | h[1] | h[2], rules)
+            word = tt[slot, 3]
+            lo = word & _BOUND
+            hi = (word >> 21) & _BOUND
+            first = _actual_card((word >> 42) & 255, h[0] | h[1] | h[2], rules)
             if lo >= beta:
                 return lo, True
             if hi <= alpha:
@@ -673,13 +697,11 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s) -> int:
         everyone = h[0] | h[1] | h[2]
         cards = _count(everyone)
         if slot < 0:  # a new entry displaces the one with fewer cards left (less work behind it)
-            slot = bucket if tt[bucket, 5] >> 8 < tt[bucket + 1, 5] >> 8 else bucket + 1
+            slot = bucket if tt[bucket, 3] >> 50 < tt[bucket + 1, 3] >> 50 else bucket + 1
         tt[slot, 0] = k0
         tt[slot, 1] = k1
         tt[slot, 2] = k2
-        tt[slot, 3] = lo
-        tt[slot, 4] = hi
-        tt[slot, 5] = _canonical_card(frames[f, F_MOVE], everyone, rules) | (cards << 8)
+        tt[slot, 3] = _entry(lo, hi, _canonical_card(frames[f, F_MOVE], everyone, rules), cards)
     return best
 
 
@@ -691,7 +713,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
 
     The current trick is ``trick[tb:tb + ncur]``; a finished trick's successor starts at
     ``tb + 3``, so nothing is copied.  ``buf`` holds each ply's moves and their keys (32 a ply);
-    ``tt`` is the transposition table (rows of three key words, lower, upper, best move).
+    ``tt`` is the transposition table (:func:`new_table`).
     Why a loop over an explicit stack (``frames``) and not recursion: numba's on-disk cache
     cannot hold a recursive function (numba issue 6061: it crashes when loaded).
     """
