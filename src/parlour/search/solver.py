@@ -20,7 +20,7 @@ from .trick_rules import Int64s, Objective, TrickRules
 
 V = TypeVar("V")
 
-#: transposition-table rows (a power of two): 2**18 rows of six words is 12 MiB
+#: transposition-table rows (a power of two): 2**18 rows of four words is 8 MiB
 TT_BITS = 18
 
 
@@ -51,8 +51,7 @@ class TrickSolver:
             self._side[seat] |= tricks.MAX
         for seat in side if counted is None else counted:
             self._side[seat] |= tricks.COUNTED
-        self._tt = np.zeros((1 << tt_bits, 6), np.int64)
-        self._tt[:, 0] = -1  # no key: no hand mask is negative
+        self._tt = tricks.new_table(1 << tt_bits)
         self._buf = np.zeros(64 * 32, np.int64)
         self._trick = np.zeros(3 * 14, np.int64)
         self._stats = np.zeros(2, np.int64)

@@ -79,12 +79,20 @@ class TrickRules:
             rules[tricks.HIGHER, :n] = [to_kernel(self._higher(c)) for c in order]
             rules[tricks.BEATERS, :n] = [to_kernel(self._beaters(c)) for c in order]
             rules[tricks.ALWAYS, :n] = [to_kernel(self._always_beaters(c)) for c in order]
+            for full, skip in ((tricks.BEATERS, tricks.BEATERS_SKIP), (tricks.ALWAYS, tricks.ALWAYS_SKIP)):
+                beats = rules[full]
+                rules[skip, :n] = [sum(1 << j for j in range(n) if j != i and beats[j] & beats[i] == beats[i])
+                                   for i in range(n)]
             if self.lead_order is None:
                 rules[tricks.LEAD_KEY, :n] = [self.lead_key(c, objective) for c in order]
                 rules[tricks.LEAD_KEY_OTHERS, :n] = rules[tricks.LEAD_KEY, :n]
             else:
                 rules[tricks.LEAD_KEY, :n] = row(self.lead_order[0])
                 rules[tricks.LEAD_KEY_OTHERS, :n] = row(self.lead_order[1])
+            for i, run in enumerate(self.runs(objective)):
+                rules[tricks.RUNS, i] = sum(1 << k for k in run)
+                rules[tricks.RUN_TOP, i] = run[0]
+                rules[tricks.RUN, run] = i + 1
             for k in range((n + 7) // 8):
                 for b in range(256):
                     rules[tricks.PTS8 + k, b] = sum(objective.points[order[8 * k + j]]
@@ -114,6 +122,56 @@ class TrickRules:
                 position[c] = i
             got = self._maps[0] = (_byte_mapper(position, self.ncards), position)
         return got
+
+    def runs(self, objective: Objective) -> list[list[int]]:
+        """The runs of interchangeable cards, in the kernel's numbering (each its cards, top first):
+        two or more cards next to each other in :attr:`order`, of one group and worth the same,
+        that every rule treats alike (:meth:`_alike`).  The kernel keys its table on which of a
+        run's cards are left, not which are gone (``tricks._canonical``)."""
+        order = self.order
+        out: list[list[int]] = []
+        run = [0]
+        for i in range(1, self.ncards):
+            if self._alike([order[k] for k in run] + [order[i]], objective):
+                run.append(i)
+                continue
+            if len(run) > 1:
+                out.append(run)
+            run = [i]
+        if len(run) > 1:
+            out.append(run)
+        return out
+
+    def _alike(self, cards: list[int], objective: Objective) -> bool:
+        """Whether ``cards`` (game cards, high first, next to each other in :attr:`order`) form a run:
+        any position with some of them left plays as the one with the same number left, at the
+        top, the same seats holding them.  So they must be one group, worth the same, lead alike
+        (one power row, one follow, head and ruff duty), be followed alike (each follow, head and
+        ruff set holds all or none of them), and in every trick either tie or rank in their order
+        with no card of another run's power in their span (it would beat some and not others).
+        Why so strict: the canonical keys merge positions on this alone; Clobby's trumps (heads
+        depend on the led card) and its tout-atout suits (other cards between) fail it."""
+        first = cards[0]
+        if any(self.group[c] != self.group[first] or objective.points[c] != objective.points[first]
+               or self.follow[c] != self.follow[first] or self.head[c] != self.head[first]
+               or self.ruff[c] != self.ruff[first] or list(self.power[c]) != list(self.power[first])
+               for c in cards):
+            return False
+        inside = set(cards)
+        for row in (*self.follow, *self.head, *self.ruff):
+            if len({row >> c & 1 for c in cards}) > 1:
+                return False
+        for led in range(self.ncards):
+            powers = [self.power[led][c] for c in cards]
+            if len(set(powers)) == 1:
+                continue
+            if any(a <= b for a, b in zip(powers, powers[1:], strict=False)):
+                return False
+            low, high = powers[-1], powers[0]
+            if any(self.power[led][z] > 0 and low <= self.power[led][z] <= high
+                   for z in range(self.ncards) if z not in inside):
+                return False
+        return True
 
     def _higher(self, card: int) -> int:
         return sum(1 << d for d in range(self.ncards)

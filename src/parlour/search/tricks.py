@@ -23,6 +23,16 @@ rule tables its engine uses too), and the kernel reads only arrays:
   sure-trick bound: a lead none of the other hands can beat);
 - ``rules[ALWAYS, c]``: the cards that take some trick from ``c`` whatever is led (every card
   when ``c`` cannot take some trick): ``c`` with none of them out takes whichever trick it falls in;
+- ``rules[BEATERS_SKIP, c]``, ``rules[ALWAYS_SKIP, c]``: the other cards whose ``BEATERS`` (or
+  ``ALWAYS``) row holds all of ``c``'s, so they are not sure when ``c`` is not (the sure-trick
+  bound tests a suit's top cards and skips the rest: two tests a suit, not one a card);
+- ``rules[RUNS, i]``: the ``i``-th run of interchangeable cards (a 0 ends the list), its top
+  (highest) card ``rules[RUN_TOP, i]``, and ``rules[RUN, c]``: ``i + 1`` for the cards of run
+  ``i`` (0: in none): adjacent cards of one group, worth the same, that every rule treats alike
+  (``TrickRules.runs``).  Which of a run's cards are gone does not change a position's value,
+  only how many and whose are left, so the table keys a trick start on its *canonical* hands:
+  each run's remaining cards moved to its top, in their order and with their owners
+  (:func:`_canonical`);
 - ``rules[PTS8 + k, b]``: the points of the cards of byte ``k`` of a mask that are set in ``b``;
 - ``side[seat]``: bit ``MAX`` set for the seats that maximise, bit ``COUNTED`` for the seats whose
   takings are counted (both for the usual side; a misère counts the opponents' tricks while the
@@ -38,7 +48,7 @@ equivalence reduction), :func:`_order` (the table's best move first, then a chea
 the cheapest card that takes the trick, or the fattest card onto a partner's trick),
 fail-soft alpha-beta by single cards in :func:`search` with bounds at trick starts (nothing
 below 0, nothing above what is left), a transposition table in preallocated arrays
-(``TT_*``: three key words, lower and upper bound, best move), and the drivers :func:`exact`
+(:func:`new_table`: three key words and one of bounds, best move and depth), and the drivers :func:`exact`
 (MTD(f): null-window searches that home in from a guess) and :func:`move_values`.
 
 Everything is a plain function over integers and numpy arrays, ``@kernel`` (``search/jit.py``):
@@ -53,7 +63,8 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, PTS8 = range(12)
+(SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, BEATERS_SKIP, ALWAYS_SKIP,
+ RUN, RUNS, RUN_TOP, PTS8) = range(17)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -154,6 +165,13 @@ def trick_winner(trick: Int64s, tb: int, count: int, power: Int64s, ncards: int)
 
 
 @inline
+def _seat(seat: int, nplayers: int) -> int:
+    """``seat % nplayers`` for ``0 <= seat < 2 * nplayers``.  Why not ``%``: a division at every node
+    (numba's ``%`` also corrects for signs), where one comparison does."""
+    return seat - nplayers if seat >= nplayers else seat
+
+
+@inline
 def _wants(side: Int64s, mover: int, holder: int) -> bool:
     """Whether ``mover`` wants ``holder`` to take the trick: a seat that maximises wants the counted
     seats to take it, the others want the rest to (in a misère nobody wants it for himself)."""
@@ -180,7 +198,7 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
         led = trick[tb]
         w = trick_winner(trick, tb, ncur, power, ncards)
         wpow = power[led * ncards + trick[tb + w]]
-        own = _wants(side, mover, (leader + w) % nplayers)
+        own = _wants(side, mover, _seat(leader + w, nplayers))
         for i in range(n):
             c = buf[at + i]
             p = power[led * ncards + c]
@@ -206,15 +224,78 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
 
 
 @inline
-def _keys(h: Int64s, leader: int, past: int, params: Int64s) -> tuple[int, int, int]:
-    """The three key words of a trick start: the hands and the leader, and in ``LOWEST`` mode the
-    history and the leaf's data above the hands' 32 bits (``TrickRules`` allows that mode only
-    for packs of 32 cards or fewer).  Why in the key: that mode's value is the final score, which
-    depends on them; a ``SUM`` value is points still to come and does not."""
+def _canonical(h: Int64s, rules: Int64s) -> tuple[int, int, int]:
+    """The hands with each run's remaining cards moved to the run's top (``rules[RUNS]``), in their
+    order and with their owners: the same masks for every position that differs from this one
+    only in which cards of its runs are gone.  Why: those positions have one value (the rules
+    cannot tell the cards of a run apart), so they share one table entry; on Six-Bid's pips
+    the 9 8 7 6 of a suit, on a trick count each whole suit (DDS's relative ranks)."""
+    h0 = h[0]
+    h1 = h[1]
+    h2 = h[2]
+    everyone = h0 | h1 | h2
+    i = 0
+    while rules[RUNS, i]:
+        run = rules[RUNS, i]
+        top = rules[RUN_TOP, i]
+        i += 1
+        rem = everyone & run
+        x = rem >> top
+        if x & (x + 1) == 0:  # already at the top (or none left)
+            continue
+        n0 = 0
+        n1 = 0
+        dst = 1 << top
+        while rem:
+            bit = rem & -rem
+            rem ^= bit
+            if h0 & bit:
+                n0 |= dst
+            elif h1 & bit:
+                n1 |= dst
+            dst <<= 1
+        full = dst - (1 << top)  # the run's top cards, as many as are left
+        n2 = full & ~(n0 | n1)
+        h0 = (h0 & ~run) | n0
+        h1 = (h1 & ~run) | n1
+        h2 = (h2 & ~run) | n2
+    return h0, h1, h2
+
+
+@inline
+def _canonical_card(c: int, everyone: int, rules: Int64s) -> int:
+    """The card ``c`` of a position whose cards are ``everyone`` in its canonical hands (:func:`_canonical`)."""
+    r = rules[RUN, c]
+    if r == 0:
+        return c
+    return rules[RUN_TOP, r - 1] + _count(everyone & rules[RUNS, r - 1] & ((1 << c) - 1))
+
+
+@inline
+def _actual_card(c: int, everyone: int, rules: Int64s) -> int:
+    """The card of a position whose cards are ``everyone`` that is ``c`` in its canonical hands
+    (the inverse of :func:`_canonical_card`): the table's best move, in this position's cards."""
+    r = rules[RUN, c]
+    if r == 0:
+        return c
+    rem = everyone & rules[RUNS, r - 1]
+    for _ in range(c - rules[RUN_TOP, r - 1]):
+        rem &= rem - 1
+    return low_bit(rem)
+
+
+@inline
+def _keys(h: Int64s, leader: int, past: int, params: Int64s, rules: Int64s) -> tuple[int, int, int]:
+    """The three key words of a trick start: the canonical hands (:func:`_canonical`) and the leader,
+    and in ``LOWEST`` mode the history and the leaf's data above the hands' 32 bits
+    (``TrickRules`` allows that mode only for packs of 32 cards or fewer).  Why in the key: that
+    mode's value is the final score, which depends on them; a ``SUM`` value is points still to
+    come and does not."""
+    h0, h1, h2 = _canonical(h, rules)
     if params[P_MODE] == SUM:
-        return h[0] | (leader << 60), h[1], h[2]
-    return (h[0] | (leader << 60), h[1] | (past << 32),
-            h[2] | ((params[P_EXTRA] | (params[P_DEALER] << 8)) << 32))
+        return h0 | (leader << 60), h1, h2
+    return (h0 | (leader << 60), h1 | (past << 32),
+            h2 | ((params[P_EXTRA] | (params[P_DEALER] << 8)) << 32))
 
 
 @inline
@@ -235,11 +316,34 @@ def _find(tt: Int64s, bucket: int, k0: int, k1: int, k2: int) -> int:
 
     Why buckets of two: with one row a slot, a new entry always overwrote the old, and a deep
     one (many cards left, much work behind it) was lost to a shallow one; a bucket keeps the
-    deeper of the two (column 5 holds the best move and, above bit 8, the cards left)."""
+    deeper of the two (the cards left are in the entry, :func:`_entry`)."""
     for slot in (bucket, bucket + 1):
         if tt[slot, 0] == k0 and tt[slot, 1] == k1 and tt[slot, 2] == k2:
             return slot
     return -1
+
+
+#: a table row's fourth word: the lower bound (bits 0-20), the upper bound (21-41), the best
+#: move (42-49) and the cards left (50-57); values lie in ``0 .. 2**21 - 1`` (``INF`` above all)
+TT_WORDS = 4
+_BOUND = (1 << 21) - 1
+
+
+def new_table(rows: int) -> Int64s:
+    """An empty transposition table of ``rows`` rows (a power of two), each bucket of two rows in one
+    64-byte cache line.  Why: a lookup is a cache miss at nearly every trick start, and a bucket
+    that straddles two lines costs two (numpy aligns a large array only to 16 bytes)."""
+    raw = np.zeros(rows * TT_WORDS + 8, np.int64)
+    skip = (-raw.ctypes.data % 64) // 8
+    tt = raw[skip:skip + rows * TT_WORDS].reshape(rows, TT_WORDS)
+    tt[:, 0] = -1  # no key: no hand mask is negative
+    return tt
+
+
+@inline
+def _entry(lo: int, hi: int, move: int, cards: int) -> int:
+    """A row's fourth word.  Clamping is sound: every value is at least 0 and below ``_BOUND``."""
+    return max(lo, 0) | (min(hi, _BOUND) << 21) | (move << 42) | (cards << 50)
 
 
 #: ``LOWEST`` mode's history (``P_PAST``, ``F_PAST``): each seat's points so far in 7 bits
@@ -392,7 +496,7 @@ def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: 
     """The seat that takes the complete trick ``trick[tb:]``, and what it is worth to the side."""
     nplayers = params[P_PLAYERS]
     w = trick_winner(trick, tb, nplayers, power, params[P_CARDS])
-    winner = (leader + w) % nplayers
+    winner = _seat(leader + w, nplayers)
     gain = 0
     if side[winner] & COUNTED and params[P_MODE] == SUM:
         gain = params[P_TRICK_BONUS]
@@ -416,8 +520,8 @@ def _past_after(past: int, trick: Int64s, tb: int, winner: int, rules: Int64s, p
 
 #: columns of the ``frames`` array: one row per ply of the search's explicit stack
 (F_TB, F_NCUR, F_LEADER, F_ALPHA, F_BETA, F_A0, F_B0, F_LO, F_HI, F_SLOT, F_MOVER, F_HAND, F_N, F_I,
- F_BEST, F_MOVE, F_GAIN, F_PAST) = range(18)
-FRAME_WORDS = 18
+ F_BEST, F_MOVE, F_GAIN, F_PAST, F_K0, F_K1, F_K2) = range(21)
+FRAME_WORDS = 21
 MAX_PLY = 40
 
 
@@ -431,12 +535,7 @@ def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: I
         left |= 1 << trick[tb + i]
     tricks = 0
     for s in range(params[P_PLAYERS]):
-        m = h[s]
-        k = 0
-        while m:
-            m &= m - 1
-            k += 1
-        tricks = max(tricks, k)
+        tricks = max(tricks, _count(h[s]))
     return points_of(left, rules, params[P_CARDS]) + tricks * params[P_TRICK_BONUS] + params[P_LAST_BONUS]
 
 
@@ -467,18 +566,19 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
             continue
         others = everyone & ~h[s]
         row = BEATERS if s == leader else ALWAYS
+        skip = BEATERS_SKIP if s == leader else ALWAYS_SKIP
         pts = 0
         k = 0
-        n = 0
         m = h[s]
         while m:
             c = low_bit(m)
             m &= m - 1
-            n += 1
             if not others & rules[row, c]:
                 k += 1
                 pts += rules[PTS, c]
-        if s == leader and k == n:
+            else:
+                m &= ~rules[skip, c]
+        if s == leader and k == _count(h[s]):
             every = True
         if kind == 0:
             theirs += pts + k * params[P_TRICK_BONUS]
@@ -512,13 +612,17 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     frames[f, F_A0] = alpha
     frames[f, F_B0] = beta
     if ncur == 0:
-        k0, k1, k2 = _keys(h, leader, frames[f, F_PAST], params)
+        k0, k1, k2 = _keys(h, leader, frames[f, F_PAST], params, rules)
+        frames[f, F_K0] = k0
+        frames[f, F_K1] = k1
+        frames[f, F_K2] = k2
         bucket = _slot(k0, k1, k2, tt.shape[0]) & ~1
         slot = _find(tt, bucket, k0, k1, k2)
         if slot >= 0:
-            lo = tt[slot, 3]
-            hi = tt[slot, 4]
-            first = tt[slot, 5] & 255
+            word = tt[slot, 3]
+            lo = word & _BOUND
+            hi = (word >> 21) & _BOUND
+            first = _actual_card((word >> 42) & 255, h[0] | h[1] | h[2], rules)
             if lo >= beta:
                 return lo, True
             if hi <= alpha:
@@ -547,13 +651,10 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
             frames[f, F_ALPHA] = lo
         if hi < beta:
             frames[f, F_BETA] = hi
-    mover = (leader + ncur) % nplayers
+    mover = _seat(leader + ncur, nplayers)
     hand = h[mover]
     moves = legal(hand, trick[tb] if ncur > 0 else -1, rules)
-    others = 0
-    for s in range(nplayers):
-        if s != mover:
-            others |= h[s]
+    others = (h[0] | h[1] | h[2]) & ~hand
     for i in range(ncur):
         others |= 1 << trick[tb + i]
     at = f * 32
@@ -573,8 +674,9 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
 
 
 @inline
-def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, params: Int64s) -> int:
-    """The value of ``frames[f]``'s node once its moves are done; a trick start's goes to the table."""
+def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s) -> int:
+    """The value of ``frames[f]``'s node once its moves are done; a trick start's goes to the table
+    (its best move as the canonical hands' card, :func:`_canonical_card`)."""
     best = frames[f, F_BEST]
     slot = frames[f, F_SLOT]
     if slot >= 0:
@@ -587,18 +689,19 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, params: Int64s) -> int
         else:
             lo = best
             hi = best
-        k0, k1, k2 = _keys(h, frames[f, F_LEADER], frames[f, F_PAST], params)
+        k0 = frames[f, F_K0]
+        k1 = frames[f, F_K1]
+        k2 = frames[f, F_K2]
         bucket = slot & ~1
         slot = _find(tt, bucket, k0, k1, k2)
-        cards = _count(h[0] | h[1] | h[2])
+        everyone = h[0] | h[1] | h[2]
+        cards = _count(everyone)
         if slot < 0:  # a new entry displaces the one with fewer cards left (less work behind it)
-            slot = bucket if tt[bucket, 5] >> 8 < tt[bucket + 1, 5] >> 8 else bucket + 1
+            slot = bucket if tt[bucket, 3] >> 50 < tt[bucket + 1, 3] >> 50 else bucket + 1
         tt[slot, 0] = k0
         tt[slot, 1] = k1
         tt[slot, 2] = k2
-        tt[slot, 3] = lo
-        tt[slot, 4] = hi
-        tt[slot, 5] = frames[f, F_MOVE] | (cards << 8)
+        tt[slot, 3] = _entry(lo, hi, _canonical_card(frames[f, F_MOVE], everyone, rules), cards)
     return best
 
 
@@ -610,7 +713,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
 
     The current trick is ``trick[tb:tb + ncur]``; a finished trick's successor starts at
     ``tb + 3``, so nothing is copied.  ``buf`` holds each ply's moves and their keys (32 a ply);
-    ``tt`` is the transposition table (rows of three key words, lower, upper, best move).
+    ``tt`` is the transposition table (:func:`new_table`).
     Why a loop over an explicit stack (``frames``) and not recursion: numba's on-disk cache
     cannot hold a recursive function (numba issue 6061: it crashes when loaded).
     """
@@ -654,7 +757,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
                 f = g
                 value, settled = _enter(f, h, trick, rules, power, side, params, tt, buf, frames, stats)
                 continue
-            value = _close(f, h, tt, frames, params)
+            value = _close(f, h, tt, frames, rules)
         # ``value`` is frame f's: hand it to its parent
         if f == 0:
             return value

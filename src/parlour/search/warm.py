@@ -80,7 +80,7 @@ def _exercise(module: ModuleType) -> None:
                        group=(0, 0), rank=(0, 1))
     table, power, params = rules.arrays(Objective((1, 2)))
     side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
-    tt = np.zeros((16, 6), np.int64)
+    tt = tricks.new_table(16)
     buf = np.zeros(64 * 32, np.int64)
     stats = np.zeros(2, np.int64)
     frames = np.zeros((tricks.MAX_PLY + 2, tricks.FRAME_WORDS), np.int64)

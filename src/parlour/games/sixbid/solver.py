@@ -44,11 +44,11 @@ from .tables import NO_TRICK, PIPS, misere_rules, trick_rules
 
 #: the pips of each 9-bit strength pattern of one suit
 PATTERN_PIPS = tuple(sum(PIP[r] for r in range(9) if pat >> r & 1) for pat in range(512))
-#: the kernel's solvers kept per thread (each holds a 48 MiB transposition table), the last few
+#: the kernel's solvers kept per thread (each holds a 32 MiB transposition table), the last few
 #: (trump, soloist) pairs: an entry is exact for any deal with that trump and soloist, so the
 #: sampled deals of one decision (and the decisions of one deal) share one table
 _KEEP = 2
-#: rows of a pip solver's table: 2**20 (48 MiB).  Why more than the core's default: a Six-Bid
+#: rows of a pip solver's table: 2**20 (32 MiB).  Why more than the core's default: a Six-Bid
 #: deal has eleven tricks; on 40 heart deals from the first card 2**18 rows took 40 CPU s and
 #: 253 M nodes, 2**20 26 s and 151 M, 2**21 25 s, 2**23 34 s (a larger table is slower to clear)
 PIP_TT_BITS = 20
