@@ -157,8 +157,8 @@ class RedisPubSub:
         to, is ourselves alone, and the table's next messages are not sent at all.
 
         Why: a table whose people are all connected here (a person against the computer, on any
-        number of processes) had every message sent to Redis and read back, for nobody; that was
-        most of the bus's cost per move (the load bench, one process).  Safe because a process
+        number of processes) had every message sent to Redis and read back here, for nobody (the
+        load bench on one process: all of them).  Safe because a process
         that subscribes later says so (``HELLO``, once Redis confirmed its subscription, so after
         any message it could have missed); the process that stopped sending answers it (``POKE``)
         and sends again, and the newcomer, at the hello's answer as at its subscription, reads the
@@ -494,7 +494,7 @@ def _lease_key(table_id: str) -> str:
 class Presence(Protocol):
     """Which seats have a connection in another process (``Tables.seen_elsewhere``)."""
 
-    def attach(self, here: Callable[[], dict[str, set[int]]],
+    def attach(self, here: Callable[[Collection[str] | None], dict[str, set[int]]],
                elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]]) -> None: ...
 
     async def start(self) -> None: ...
@@ -507,7 +507,7 @@ class Presence(Protocol):
 class LocalPresence:
     """One process: every connection is here."""
 
-    def attach(self, here: Callable[[], dict[str, set[int]]],
+    def attach(self, here: Callable[[Collection[str] | None], dict[str, set[int]]],
                elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]]) -> None:
         """Nobody is anywhere else."""
 
@@ -564,7 +564,7 @@ class RedisPresence:
     def __init__(self, bus: RedisPubSub) -> None:
         self.bus = bus
         self.mark = bus.origin
-        self._here: Callable[[], dict[str, set[int]]] = dict
+        self._here: Callable[[Collection[str] | None], dict[str, set[int]]] = lambda only: {}
         self._elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]] | None = None
         self._seen: dict[str, set[int]] = {}
         self._task: asyncio.Task[None] | None = None
@@ -573,7 +573,7 @@ class RedisPresence:
         self._looking: asyncio.Task[None] | None = None
         self._script: Any = None  # _PRESENCE, registered on first use
 
-    def attach(self, here: Callable[[], dict[str, set[int]]],
+    def attach(self, here: Callable[[Collection[str] | None], dict[str, set[int]]],
                elsewhere: Callable[[str, set[int], dict[int, float]], Awaitable[None]]) -> None:
         self._here, self._elsewhere = here, elsewhere
 
@@ -613,9 +613,7 @@ class RedisPresence:
             self._looking = None
 
     async def _look(self, only: set[str] | None) -> None:
-        here = self._here()
-        if only is not None:
-            here = {table_id: seats for table_id, seats in here.items() if table_id in only}
+        here = self._here(only)
         if not here:
             return
         now = int(time.time() * 1000)

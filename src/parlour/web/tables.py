@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Collection, Coroutine, Iterable
 from typing import Any
 
 from starlette.requests import HTTPConnection
@@ -648,10 +648,18 @@ class Tables:
             live.away_since[seat] = time.monotonic()
             self.computers.wake_after_grace(live)
 
-    def _connected_here(self) -> dict[str, set[int]]:
-        """Each unfinished table in memory, and its seats with a connection to this process."""
+    def _connected_here(self, only: Collection[str] | None = None) -> dict[str, set[int]]:
+        """Each unfinished table in memory (of ``only``, if given), and its seats with a connection to this process.
+
+        Why ``only``: a look at one table (one loaded, a connection opened or closed there) comes
+        several times a second under load, and a walk over every table in memory for it was 7 %
+        of the event loop's time at 200 busy tables (py-spy)."""
+        if only is None:
+            chosen: Iterable[tuple[str, LiveTable]] = self.live.items()
+        else:
+            chosen = ((t, self.live[t]) for t in only if t in self.live)
         return {table_id: {seat for seat, n in live.connected.items() if n > 0}
-                for table_id, live in self.live.items() if not live.over}
+                for table_id, live in chosen if not live.over}
 
     async def seen_elsewhere(self, table_id: str, seats: set[int], last_seen: dict[int, float] | None = None) -> None:
         """The seats of ``table_id`` connected to other processes changed (``bus.RedisPresence``).
