@@ -81,7 +81,7 @@ class RedisPubSub:
         self._reader: asyncio.Task[None] | None = None
         self._subscribed: set[str] = set()
         self._warned = False
-        self._outbox: list[tuple[str, str]] = []  # (channel, message) published here, not yet sent to Redis
+        self._outbox: list[tuple[str, str]] = []  # (table, message) published here, not yet sent to Redis
         self._sender: asyncio.Task[None] | None = None
         self._listening: set[str] = set()  # the tables whose channel Redis confirmed we subscribe to
         self._alone: set[str] = set()  # ... and where our last message reached nobody else (``publish``)
@@ -148,25 +148,24 @@ class RedisPubSub:
         """``message`` to Redis, by the sender."""
         if len(self._outbox) >= OUTBOX:  # Redis away a long while: the others reload from the store when it is back
             self._outbox.clear()
-        self._outbox.append((PREFIX + topic, encode({"o": self.origin, "m": message})))
+        self._outbox.append((topic, encode({"o": self.origin, "m": message})))
         if self._sender is None:
             self._sender = asyncio.get_running_loop().create_task(self._send(), name="parlour-bus-send")
 
-    def _heard_by(self, channel: str, receivers: int, hellos: int) -> None:
+    def _heard_by(self, topic: str, receivers: int, hellos: int) -> None:
         """Redis says how many subscribers a message of ours reached: one, on a channel we subscribe
         to, is ourselves alone, and the table's next messages are not sent at all.
 
         Why: a table whose people are all connected here (a person against the computer, on any
         number of processes) had every message sent to Redis and read back here, for nobody (the
-        load bench on one process: all of them).  Safe because a process
-        that subscribes later says so (``HELLO``, once Redis confirmed its subscription, so after
-        any message it could have missed); the process that stopped sending answers it (``POKE``)
-        and sends again, and the newcomer, at the hello's answer as at its subscription, reads the
-        table from the store, where every move that was not sent is.  ``hellos``: the table's
-        count of them when the message was sent; one heard meanwhile (its sender subscribed
-        after our message reached Redis) keeps us sending.
+        load bench on one process: all of them).  Safe because a process that subscribes later
+        says so (``HELLO``, once Redis confirmed its subscription, so after any message it could
+        have missed); the process that stopped sending answers it (``POKE``) and sends again, and
+        the newcomer, at the hello's answer as at its subscription, reads the table from the
+        store, where every move that was not sent is.  ``hellos``: the table's count of them when
+        the message was sent; one heard meanwhile (its sender subscribed after our message
+        reached Redis) keeps us sending.
         """
-        topic = channel[len(PREFIX):]
         if receivers == 1 and topic in self._listening and self._hellos.get(topic, 0) == hellos:
             self._alone.add(topic)
         elif receivers > 1:
@@ -176,14 +175,14 @@ class RedisPubSub:
         try:
             while self._outbox:
                 batch, self._outbox = self._outbox, []
-                hellos = [self._hellos.get(channel[len(PREFIX):], 0) for channel, _ in batch]
+                hellos = [self._hellos.get(topic, 0) for topic, _ in batch]
                 try:
                     async with self.client.pipeline(transaction=False) as pipe:
-                        for channel, data in batch:
-                            pipe.publish(channel, data)
+                        for topic, data in batch:
+                            pipe.publish(PREFIX + topic, data)
                         reached = await pipe.execute()
-                    for (channel, _), receivers, heard in zip(batch, reached, hellos, strict=True):
-                        self._heard_by(channel, int(receivers), heard)
+                    for (topic, _), receivers, heard in zip(batch, reached, hellos, strict=True):
+                        self._heard_by(topic, int(receivers), heard)
                     self._warned = False
                 except Exception as exc:  # noqa: BLE001 -- Redis away: the store has it; the others reload when it is back
                     if not self._warned:

@@ -95,7 +95,7 @@ class RedisLimits:
         self.bus, self.accounts, self.counts = bus, accounts, counts
         self.mark = bus.origin
         accounts.shared = self
-        self._look: Any = None  # the script, registered on first use
+        self._script: Any = None  # _LOOK, registered on first use
         self._written: set[tuple[str, Hashable]] = set()  # counts this process has written (a zero is written once)
         self._task: asyncio.Task[None] | None = None
 
@@ -122,8 +122,8 @@ class RedisLimits:
         counts = sorted(set(here) | self._written, key=repr)
         if not spent and not counts:
             return
-        if self._look is None:
-            self._look = self.bus.client.register_script(_LOOK)
+        if self._script is None:
+            self._script = self.bus.client.register_script(_LOOK)
         keys = [f"parlour:bucket:{kind}:{_key(key)}" for kind, key, _ in spent]
         keys += [_count_key(kind, key) for kind, key in counts]
         args: list[Any] = [len(spent)]
@@ -131,7 +131,7 @@ class RedisLimits:
         args += [self.mark, int(self.TTL * 4000)]
         args += [f"{here.get((kind, key), 0)}:{until}" for kind, key in counts]
         asked = time.monotonic()
-        levels = await self._look(keys=keys, args=args)
+        levels = await self._script(keys=keys, args=args)
         for n, (kind, key, amount) in enumerate(spent):
             buckets[kind].shared(key, float(levels[2 * n]), float(levels[2 * n + 1]), amount, asked, self.EVERY)
         self._written = set(here)  # a count gone to zero was written as zero once: the others see it gone
