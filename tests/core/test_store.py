@@ -3,6 +3,7 @@ compare-and-set, a newer schema, another program's database (SQLite's files: tes
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
@@ -151,6 +152,29 @@ def test_a_browser_table_is_saved_by_compare_and_set(database):
     assert not store.save_web_seats("t1", [{"kind": "human", "name": "Di"}], expected=bo), "a stale writer"
     row = store.load_web_table("t1")
     assert row is not None and row.seats[0]["name"] == "Cy"
+    store.close()
+
+
+def test_saves_from_an_event_loop_are_each_their_own_compare_and_set(database):
+    """Saves asked for at once from a server's loop (on PostgreSQL: one group, one round trip) answer as
+    ``save_web_table`` would, each alone: the stale one refused, the others saved, a finished game recorded."""
+    store = open_store(database)
+    for table_id in ("b", "a", "c", "d"):
+        store.create_web_table(table_id, "gops", "r0", [], {}, 0)
+    done = {"level": "easy", "human_seat": 0, "winner": 0, "scores": [3, 1]}
+
+    async def saves() -> list[int | None]:
+        return list(await asyncio.gather(
+            store.save_web_table_on_loop("b", "b1", expected=0, actions=1),
+            store.save_web_table_on_loop("a", "a1", expected=0, actions=1),
+            store.save_web_table_on_loop("c", "stale", expected=4, actions=5),
+            store.save_web_table_on_loop("d", "d1", expected=0, actions=1, finished=done)))
+
+    first = asyncio.run(saves())
+    assert first[:3] == [0, 0, None] and first[3], first
+    assert [store.load_web_table(t).record for t in "abcd"] == ["a1", "b1", "r0", "d1"]  # type: ignore[union-attr]
+    assert store.finished_record(first[3]) == "d1"
+    assert asyncio.run(saves())[:3] == [None, None, None], "every one of them stale now"
     store.close()
 
 

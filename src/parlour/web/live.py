@@ -42,6 +42,7 @@ class LiveTable:
     pending: dict[str, Any] | None = None
     events: deque[str] = field(default_factory=lambda: deque(maxlen=EVENTS_KEPT))  # see ``remember``
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    saving: asyncio.Lock = field(default_factory=asyncio.Lock)  # a save and its announcement (``Tables.send_unsent``)
     advancing: bool = False
     unsent: list[Event] = field(default_factory=list)  # not yet announced (see ``Tables.send_unsent``)
     undo_memo: dict[int, tuple[int, bool]] = field(default_factory=dict)  # seat -> (count, can undo then)

@@ -379,9 +379,9 @@ class Connection:
 
     async def send_state(self, lines: list[str], *, full: bool = False) -> None:
         live = self.live
-        if not self.tables.save_pending(live):  # nothing is drawn from a table before it is saved
-            await self.tables.pubsub.publish(live.id, {"count": -1, "events": []})  # reloaded: resynchronise
-            return
+        while live.saved != live.count:  # nothing is drawn from a table before it is saved (moves made meanwhile too)
+            if not await self.tables.send_unsent(live):
+                return  # reloaded: every browser was told to resynchronise
         if live.table is None:  # not dealt: the people are still taking their seats
             self.waited = True
             await self.send({"type": "waiting", "table": live.id, "seat": self.seat, "game": live.game,

@@ -349,7 +349,8 @@ class Tables:
         live = self.live.get(table_id)
         if live is None:
             return  # nobody here watches it (a watcher would have loaded it)
-        changed, events = self.refresh(live)
+        async with live.saving:  # (not in the middle of a save of ours: ``send_unsent``)
+            changed, events = self.refresh(live)
         notes: list[Event] = []
         if message.get("presence"):  # a computer standing in, a demo, a speed: notes of the browser table
             notes = [event_from_json(e) for e in message.get("events", []) if e.get("kind") not in _GAME_EVENTS]
@@ -374,7 +375,8 @@ class Tables:
             if not healthy:
                 await self.pubsub.deliver(live.id, {"count": live.count, "bus": "down"})
                 continue
-            self.refresh(live)
+            async with live.saving:
+                self.refresh(live)
             await self.pubsub.deliver(live.id, {"count": live.count, "events": [], "full": True})
             self.computers.kick(live)
 
@@ -573,7 +575,7 @@ class Tables:
         and reach each browser as one frame, when the table rests (``send_unsent``).  Why one
         write: a write was a fifth of an action's cost under load, and what nobody has seen yet
         needs no write of its own.  The guarantee is unchanged: nothing reaches a browser, as an
-        announcement or as a frame drawn from the table (``save_pending``), before it is saved,
+        announcement or as a frame drawn from the table (``play.Connection.send_state``), before it is saved,
         and the table is saved before it waits for anything (a worker, the computer's delay).
         A computer's immediate replies are seeded by the table's seed and count, so after a
         crash the same replies are made again.
@@ -585,51 +587,50 @@ class Tables:
             return True
         return await self.send_unsent(live)
 
-    def save_pending(self, live: LiveTable) -> bool:
-        """Save the actions taken in since the last save (a compare-and-set on the stored count).
+    async def send_unsent(self, live: LiveTable) -> bool:
+        """Save the actions taken in since the last save (a compare-and-set on the stored count),
+        then announce them in one message, with their count.
 
         False: another writer got there first; the table is reloaded from the store (what was
-        not saved was never shown to anyone) and the caller has the browsers resynchronise.
+        not saved was never shown to anyone) and every browser is told to resynchronise.  Why
+        one save at a time a table (``live.saving``): the save is awaited (``Store.
+        save_web_table_on_loop``), and a second one begun meanwhile would expect the count the
+        first is changing, and be refused; moves taken in meanwhile wait for the next save.
         """
-        ended = live.ended is not None and live.finished is None  # (a resignation, a closing: no action count)
-        if live.saved == live.count and not ended:
+        async with live.saving:
+            count, told = live.count, len(live.unsent)
+            ended = live.ended is not None and live.finished is None  # (a resignation, a closing: no action count)
+            if live.saved != count or ended:
+                finished = self._finished(live) if live.over else None
+                saved = await self.store.save_web_table_on_loop(live.id, encode(live.record()), expected=live.saved,
+                                                                actions=count, finished=finished)
+                if saved is None:
+                    log.warning("table %s: a stale write was refused; reloading it", live.id)
+                    live.unsent = []
+                    self.reload(live)
+                    await self.pubsub.publish(live.id, {"count": -1, "events": []})
+                    return False
+                live.saved = count
+                if finished is not None:
+                    live.finished = saved
+            events = live.unsent[:told]
+            del live.unsent[:told]
+            if events:
+                await self.pubsub.publish(live.id, {"count": count, "events": [event_json(e) for e in events]})
             return True
+
+    @staticmethod
+    def _finished(live: LiveTable) -> dict[str, Any]:
+        """A game over, as the finished games keep it (``Store.save_web_table``'s ``finished``)."""
+        humans = [i for i, s in enumerate(live.seats) if s["kind"] == "human"]
+        bots = [s["level"] for s in live.seats if s["kind"] == "bot"]
+        # a game the computer finished for the person (demo, F2; a seat its person left) is no result of
+        # theirs, as at the terminal: the result counted is the first person's who played on
+        human_seat = next((i for i in humans if i not in live.demo and not live.seats[i].get("left")), None)
         state = live.dealt.state
-        finished = None
-        if live.over:
-            humans = [i for i, s in enumerate(live.seats) if s["kind"] == "human"]
-            bots = [s["level"] for s in live.seats if s["kind"] == "bot"]
-            # a game the computer finished for the person (demo, F2; a seat its person left) is no result of
-            # theirs, as at the terminal: the result counted is the first person's who played on
-            human_seat = next((i for i in humans if i not in live.demo and not live.seats[i].get("left")), None)
-            winner = state.winner if live.ended is None else live.ended["winner"]
-            finished = {"level": bots[0] if bots else "people", "human_seat": human_seat,
-                        "winner": winner, "scores": list(state.scores)}
-        saved = self.store.save_web_table(live.id, encode(live.record()), expected=live.saved,
-                                          actions=live.count, finished=finished)
-        if saved is None:
-            log.warning("table %s: a stale write was refused; reloading it", live.id)
-            live.unsent = []
-            self.reload(live)
-            return False
-        live.saved = live.count
-        if finished is not None:
-            live.finished = saved
-        return True
-
-    async def send_unsent(self, live: LiveTable) -> bool:
-        """Save, then announce the actions not yet announced, in one message (with the table's count).
-
-        False: the save was refused (``save_pending``); every browser is told to resynchronise.
-        """
-        if not self.save_pending(live):
-            await self.pubsub.publish(live.id, {"count": -1, "events": []})
-            return False
-        if not live.unsent:
-            return True
-        events, live.unsent = live.unsent, []
-        await self.pubsub.publish(live.id, {"count": live.count, "events": [event_json(e) for e in events]})
-        return True
+        winner = state.winner if live.ended is None else live.ended["winner"]
+        return {"level": bots[0] if bots else "people", "human_seat": human_seat,
+                "winner": winner, "scores": list(state.scores)}
 
     # -- presence, the takeover of an absent seat, the speed ----------------------------------
     def presence(self, live: LiveTable, seat: int, delta: int) -> None:
@@ -738,7 +739,7 @@ class Tables:
 
         The winner: the other player of a two-player game; with more players nobody (the game
         never reached its end, and no game's score says who was ahead of whom).  Saved as a
-        finished game at once (``save_pending``), then told to everyone.
+        finished game at once (``send_unsent``), then told to everyone.
         """
         async with live.lock:
             if live.dealt.is_over or live.ended is not None or live.finished is not None:  # (dealt: refuses before)

@@ -37,9 +37,10 @@ def full_can_undo(live: LiveTable, seat: int) -> bool:
 
 
 async def settled(live: LiveTable) -> None:
-    """Wait until the computer players have moved (inline: a few loop turns; the pool: real time)."""
+    """Wait until the computer players have moved (inline: a few loop turns; the pool: real time) and
+    what was done is saved and announced (a save on PostgreSQL is awaited: ``Tables.send_unsent``)."""
     for _ in range(20_000):
-        if not live.advancing:
+        if not live.advancing and not live.saving.locked() and live.saved == live.count:
             return
         await asyncio.sleep(0.001)
     raise AssertionError("the computer players never stopped")

@@ -20,7 +20,9 @@ from ..base import Store
 from ..lock import AdvisoryLock, GameLock
 from ..plumbing import Args, Dialect, Result, Tx
 from ..schema import Table
+from ..webtables import SAVE_WEB_TABLE, save_args
 from .connect import connect, connection_settings, prepare, translate
+from .loops import LoopConnections
 
 TIMEOUT = 5.0  # seconds to wait for a connection (the server's, or one of the pool's)
 POOL_SIZE = 4  # connections at most: the server's event loop uses one at a time, the threads the rest
@@ -77,6 +79,7 @@ class PostgreSQLStore(Store):
         except psycopg_pool.PoolTimeout as exc:
             self._pool.close()
             raise translate(exc, where) from None
+        self._loops = LoopConnections(url, where, self.timeout)
 
     def _fetch(self, sql: str, args: Args = ()) -> list[tuple[Any, ...]]:
         try:
@@ -100,6 +103,15 @@ class PostgreSQLStore(Store):
         except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
             raise translate(exc, self.where) from None
 
+    async def save_web_table_on_loop(self, table_id: str, record: str, *, expected: int,
+                                     actions: int, finished: dict[str, Any] | None = None) -> int | None:
+        """A move's save without holding up the loop (``LoopConnections``); a game's last, with its
+        finished game, is the transaction of ``save_web_table`` (once a game, not worth a second copy)."""
+        if finished is not None:
+            return self.save_web_table(table_id, record, expected=expected, actions=actions, finished=finished)
+        args = save_args(table_id, record, expected=expected, actions=actions)
+        return 0 if await self._loops.run(DIALECT.sql(SAVE_WEB_TABLE), args, order=table_id) == 1 else None
+
     def _after_copy(self, tx: Tx, table: Table) -> None:
         """Rows copied with their own numbers: the identity column's next number comes after them."""
         if any(c.kind == "serial" for c in table.columns):
@@ -114,4 +126,5 @@ class PostgreSQLStore(Store):
             raise translate(exc, self.where) from None
 
     def close(self) -> None:
+        self._loops.close()
         self._pool.close()
