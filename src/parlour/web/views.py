@@ -276,6 +276,19 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
     }
 
 
+@functools.lru_cache(maxsize=4096)
+def _keys_now(game: str, buttons: tuple[str, ...], playable: bool) -> tuple[tuple[tuple[str, tuple[str, ...]], ...],
+                                                                          tuple[str, ...]]:
+    """``key_answers``' two parts that follow from the choices alone: each key's choices, and the keys
+    that begin a choice of several keys.  Why kept: every key is tried against every choice (the
+    terminal's rules, one key at a time), a tenth of a frame's cost, for the few sets of choices a
+    game ever offers (none at all while cards are played)."""
+    keys = set(choice_keys(game).values())
+    key_actions = tuple((key, tuple(picked)) for key in sorted(keys | {YES_KEY, NO_KEY})
+                        if (picked := actions_for_key(game, key, buttons)))
+    return key_actions, tuple(sorted(key for key in keys if starts(game, key, buttons, playable)))
+
+
 def key_answers(game: str, buttons: list[str], hand: list[str], legal: list[str], bound: dict[str, str],
                 illegal: dict[str, str]) -> dict[str, Any]:
     """What the game's keys do now, for the page to look up as a key is pressed (``parlour.text``, as the
@@ -283,12 +296,10 @@ def key_answers(game: str, buttons: list[str], hand: list[str], legal: list[str]
     key), the keys that begin a choice of several keys (``keyseq.starts``: ``x`` then a rank and a suit),
     and for a choice's key or a card's that does nothing now the line that says why, with the engine's
     reason (``illegal``: card or kind of choice -> ``State.why_not``)."""
-    keys = set(choice_keys(game).values())
-    playable = any(card in legal for card in hand)
+    key_actions, sequence_keys = _keys_now(game, tuple(buttons), any(card in legal for card in hand))
     return {
-        "key_actions": {key: picked for key in sorted(keys | {YES_KEY, NO_KEY})
-                        if (picked := actions_for_key(game, key, buttons))},
-        "sequence_keys": sorted(key for key in keys if starts(game, key, buttons, playable)),
+        "key_actions": {key: list(picked) for key, picked in key_actions},
+        "sequence_keys": list(sequence_keys),
         "refusals": {key: refuse_key(game, key, illegal[kind]) for kind, key in choice_keys(game).items()
                      if kind in illegal},
         "card_refusals": {card: refuse_card(bound[card], card, why) for card, why in illegal.items()
