@@ -49,8 +49,11 @@ per row:
 - load: the 1-minute load average at the start and end of the measured seconds (other jobs on
   the machine count).
 
-Under a row, the server's stderr over the whole row (start, warm-up and stop included) is
-summarised: its most frequent lines, a traceback as its exception, each with its count.
+Under a row, how the latencies over 100 ms fall in time: their count and the seconds of the measured
+ones that hold most of them (a queue that keeps up spreads them thin; a pause of the server's -- its
+garbage collector's, a stalled store, a wave of games ending at once -- bunches them into a second or
+two).  Then the server's stderr over the whole row (start, warm-up and stop included) is summarised:
+its most frequent lines, a traceback as its exception, each with its count.
 
 At the end the three targets of issue 27 are checked against these rows: p99 below 100 ms at 200
 tables in every configuration; ``pg-redis``'s all ms/act within 1.5x of ``sqlite``'s; and
@@ -71,6 +74,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import gc
 import json
@@ -92,6 +96,7 @@ from parlour.web.run import free_port
 from parlour.web.server import GC_THRESHOLDS
 
 GAMES = [("truc", 2), ("gops", 2), ("clobby", 2), ("sixbid", 3), ("schafkopf", 3)]
+SLOW = 0.1  # seconds: a latency over the target, whose second of the run is reported
 CLK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -129,7 +134,7 @@ async def create_table(client: httpx.AsyncClient, url: str, game: str, players: 
 
 
 async def one_table(url: str, ws_url: str, game: str, players: int, level: str, seed: int, start: float,
-                    measured: float, stop: float, latencies: list[float], counts: dict[str, int],
+                    measured: float, stop: float, latencies: list[tuple[float, float]], counts: dict[str, int],
                     client: httpx.AsyncClient, local: str | None = None) -> None:
     """Play tables one after another until ``stop``; count only from ``measured`` on (after the warm-up).
 
@@ -173,7 +178,7 @@ async def one_table(url: str, ws_url: str, game: str, players: int, level: str, 
                 last = max(last, count)
                 if sent_at is not None and count > acted:
                     if on:
-                        latencies.append(time.perf_counter() - sent_at)
+                        latencies.append((time.monotonic() - measured, time.perf_counter() - sent_at))
                     sent_at = None
                 view = frame["view"]
                 if view["is_over"]:
@@ -233,7 +238,7 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
     ``beside(stop)``: more clients run meanwhile, until ``stop`` (the abuse bench's attackers);
     ``database_pid``: a database server on this machine whose CPU (with its descendants') is the store's;
     ``redis_pid``: the bus's Redis server, likewise."""
-    latencies: list[float] = []
+    latencies: list[tuple[float, float]] = []  # (seconds into the measured ones, latency)
     counts = {"actions": 0, "moves": 0, "games": 0, "throttled": 0, "errors": 0}
     limits = httpx.Limits(max_connections=50)
     clients: dict[str | None, httpx.AsyncClient] = {}
@@ -265,14 +270,17 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
         for client in clients.values():
             await client.aclose()
     failures = [r for r in results if isinstance(r, BaseException)]
-    lat = sorted(latencies)
+    lat = sorted(latency for _, latency in latencies)
+    # where the slow ones fall: a steady queue spreads them over the run, a pause (the collector,
+    # a stalled store) bunches them into a second or two
+    slow = collections.Counter(int(at) for at, latency in latencies if latency > SLOW)
 
     def pct(q: float) -> float:
         return lat[min(len(lat) - 1, int(len(lat) * q))] * 1000 if lat else float("nan")
 
     return {"tables": tables, "seconds": elapsed, **counts, "failures": len(failures),
             "first_failure": repr(failures[0])[:200] if failures else "",
-            "p50": pct(0.50), "p99": pct(0.99), "samples": len(lat),
+            "p50": pct(0.50), "p99": pct(0.99), "samples": len(lat), "slow": slow,
             "server_cpu": 100 * server_cpu / elapsed, "client_cpu": 100 * cpu / elapsed,
             "cpu_per_action": 1000 * server_cpu / max(1, counts["actions"]),
             "db_cpu": 100 * db_cpu / elapsed, "redis_cpu": 100 * redis_cpu / elapsed,
@@ -553,6 +561,9 @@ def report(r: dict[str, Any]) -> None:
         print(f"  server's stderr ({len(r['log'])} different lines, the 5 most frequent):")
         for line in r["log"][:5]:
             print("  " + line)
+    if r["slow"]:
+        print(f"  over {SLOW * 1000:.0f} ms: {sum(r['slow'].values())} samples; the seconds with most: "
+              + ", ".join(f"{at} s ({n})" for at, n in r["slow"].most_common(5)))
     if r["first_failure"]:
         print("  first failure:", r["first_failure"])
     if r["errors"]:
