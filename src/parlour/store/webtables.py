@@ -69,8 +69,8 @@ class WebTableQueries(Plumbing):
         """``save_web_table`` for a server's event loop: the same write, with the same answer.
 
         Why a second door: a save on a database server is a round trip, and the loop that waits
-        for it serves no other table meanwhile (PostgreSQL's saves were a fifth of the browser
-        server's loop at 200 busy tables, and its latency under load).  Here, by default, the
+        for it serves no other table meanwhile (waiting on PostgreSQL's saves was 16 % of the
+        browser server's loop at 200 busy tables, py-spy).  Here, by default, the
         plain call: SQLite's save is work in this process, not a wait, and an ``await`` would
         only add a turn of the loop.  ``PostgreSQLStore`` sends it on a connection of the loop's own.
         """
