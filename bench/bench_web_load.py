@@ -80,6 +80,7 @@ import gc
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -280,7 +281,7 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
 
     return {"tables": tables, "seconds": elapsed, **counts, "failures": len(failures),
             "first_failure": repr(failures[0])[:200] if failures else "",
-            "p50": pct(0.50), "p99": pct(0.99), "samples": len(lat), "slow": slow,
+            "p50": pct(0.50), "p99": pct(0.99), "samples": len(lat), "slow": slow, "latencies": lat,
             "server_cpu": 100 * server_cpu / elapsed, "client_cpu": 100 * cpu / elapsed,
             "cpu_per_action": 1000 * server_cpu / max(1, counts["actions"]),
             "db_cpu": 100 * db_cpu / elapsed, "redis_cpu": 100 * redis_cpu / elapsed,
@@ -460,6 +461,9 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, stats to "
                         "FILE.CONFIG-TABLES (read them with python -m pstats); one-process configurations "
                         "only; slows the server down")
+    parser.add_argument("--rounds", type=int, default=1, help="each table count on every configuration this "
+                        "many times, the configurations in turn within a round (targets: latencies pooled, "
+                        "CPU ratios paired within a round, their median)")
     parser.add_argument("--configs", nargs="+", choices=tuple(CONFIGS), default=["sqlite", "pg-redis", "pg-redis-2"],
                         help="the server's configurations, each table count on each in turn, on a fresh server: "
                              "sqlite (one process, an SQLite file), pg (one process, PostgreSQL, no bus), "
@@ -471,43 +475,70 @@ def main() -> None:
           f"{os.cpu_count()} CPUs; worker processes per server process: {args.workers}")
     print(HEADER, flush=True)
     stores = {CONFIGS[c][0] for c in args.configs}
-    results: dict[tuple[int, str], dict[str, Any]] = {}
+    results: dict[tuple[int, str], list[dict[str, Any]]] = {}
     with postgres(stores) as cluster, redis_for(any(CONFIGS[c][1] for c in args.configs)) as redis_server:
         for n in args.tables:
-            for config in args.configs:
-                store, with_bus, processes = CONFIGS[config]
-                profile = f"{args.profile}.{config}-{n}" if args.profile and processes == 1 else None
-                r = one_run(max(1, min(n, 500)), seconds, args.level, args.workers, args.ramp, args.warmup,
-                            profile, cluster if store == "postgresql" else None,
-                            redis_server if with_bus else None, processes)
-                results[n, config] = r
-                print(row(r, config), flush=True)
-                report(r)
+            for turn in range(max(1, args.rounds)):
+                # each round begins with the next configuration, so none is always the first on a cold machine
+                configs = args.configs[turn % len(args.configs):] + args.configs[:turn % len(args.configs)]
+                for config in configs:
+                    store, with_bus, processes = CONFIGS[config]
+                    profile = f"{args.profile}.{config}-{n}-{turn}" if args.profile and processes == 1 else None
+                    r = one_run(max(1, min(n, 500)), seconds, args.level, args.workers, args.ramp, args.warmup,
+                                profile, cluster if store == "postgresql" else None,
+                                redis_server if with_bus else None, processes)
+                    results.setdefault((n, config), []).append(r)
+                    print(row(r, config), flush=True)
+                    report(r)
     compare(results, args.tables, args.configs)
 
 
-def compare(results: dict[tuple[int, str], dict[str, Any]], tables: list[int], configs: list[str]) -> None:
-    """Issue 27's three targets, from the rows measured (a target whose rows were not run says so)."""
+def compare(results: dict[tuple[int, str], list[dict[str, Any]]], tables: list[int], configs: list[str]) -> None:
+    """Issue 27's three targets, from the rows measured (a target whose rows were not run says so).
+
+    Why pooled and paired over rounds (``--rounds``): this machine's CPU per action moves by a
+    sixth and more from one minute to the next (other guests on its host), so one row of each
+    configuration compares the machine's minutes as much as the configurations.  The p99 is
+    taken over every latency of a configuration's rounds together; a CPU ratio is taken within
+    each round (rows a minute apart), and the target judged on their median, each round's shown.
+    """
     print()
-    at200 = [(c, results[200, c]["p99"]) for c in configs if (200, c) in results]
+    at200 = [(c, _p99(results[200, c])) for c in configs if (200, c) in results]
     if at200:
         ok = all(p99 < 100 for _, p99 in at200)
-        print(f"1. p99 < 100 ms at 200 tables in every configuration: {'PASS' if ok else 'FAIL'} ("
+        rounds = len(results[200, at200[0][0]])
+        print(f"1. p99 < 100 ms at 200 tables in every configuration"
+              f"{f' (the latencies of {rounds} rounds pooled)' if rounds > 1 else ''}: {'PASS' if ok else 'FAIL'} ("
               + ", ".join(f"{c} {p99:.1f} ms" for c, p99 in at200) + ")")
     else:
         print("1. p99 < 100 ms at 200 tables: not measured (no --tables 200)")
     for number, (a, b, limit, what) in enumerate(
             [("pg-redis", "sqlite", 1.5, "PG+Redis (1 process: server+db+redis) within 1.5x of SQLite's"),
              ("pg-redis-2", "pg-redis", 1.2, "2 processes within 20 % of 1 process's (PG+Redis)")], start=2):
-        pairs = [(n, results[n, a]["all_per_action"] / results[n, b]["all_per_action"])
-                 for n in tables if (n, a) in results and (n, b) in results and results[n, b]["all_per_action"] > 0]
-        if not pairs:
+        paired = {n: [ra["all_per_action"] / rb["all_per_action"]
+                      for ra, rb in zip(results[n, a], results[n, b], strict=False) if rb["all_per_action"] > 0]
+                  for n in tables if (n, a) in results and (n, b) in results}
+        paired = {n: ratios for n, ratios in paired.items() if ratios}
+        if not paired:
             print(f"{number}. total CPU per action, {what}: not measured (needs --configs {a} {b})")
             continue
-        ok = all(ratio <= limit for _, ratio in pairs)
+        ok = all(statistics.median(ratios) <= limit for ratios in paired.values())
         print(f"{number}. total CPU per action, {what}: {'PASS' if ok else 'FAIL'} ("
-              + ", ".join(f"{n} tables: {results[n, a]['all_per_action']:.2f} / {results[n, b]['all_per_action']:.2f}"
-                          f" ms = {ratio:.2f}x" for n, ratio in pairs) + ")")
+              + "; ".join(f"{n} tables: {_mean_cost(results[n, a]):.2f} / {_mean_cost(results[n, b]):.2f} ms, "
+                          + (f"{ratios[0]:.2f}x" if len(ratios) == 1 else
+                             f"median {statistics.median(ratios):.2f}x of " + ", ".join(f"{x:.2f}" for x in ratios))
+                          for n, ratios in paired.items()) + ")")
+
+
+def _p99(rows: list[dict[str, Any]]) -> float:
+    """The 99th percentile of every latency of ``rows`` together, in ms."""
+    lat = sorted(x for r in rows for x in r["latencies"])
+    return lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+
+
+def _mean_cost(rows: list[dict[str, Any]]) -> float:
+    """All CPU per action over ``rows``' rounds (their mean)."""
+    return float(statistics.mean(r["all_per_action"] for r in rows))
 
 
 def _helpers() -> None:
