@@ -161,7 +161,8 @@ class RedisPubSub:
 
     def _heard_by(self, topic: str, receivers: int, hellos: int) -> None:
         """Redis says how many subscribers a message of ours reached: one, on a channel we subscribe
-        to, is ourselves alone, and the table's next messages are not sent at all.
+        to, is ourselves alone, and the table's next messages are not sent at all; none, on a channel
+        we asked for and Redis has not confirmed yet, is nobody at all, likewise.
 
         Why: a table whose people are all connected here (a person against the computer, on any
         number of processes) had every message sent to Redis and read back here, for nobody (the
@@ -172,9 +173,20 @@ class RedisPubSub:
         store, where every move that was not sent is.  ``hellos``: the table's count of them when
         the message was sent; one heard meanwhile (its sender subscribed after our message
         reached Redis) keeps us sending.
+
+        Why none counts too: a new table's first messages reach Redis before our own subscription
+        does, and until Redis's confirmation is read they went to Redis for nobody and, once we
+        listened, back to us; under load the reader reads that confirmation late, behind the
+        echoes, and every table's messages came back to it (the load bench's bad runs: 40 to 60
+        % of them).  A process that subscribed after such a message says hello once confirmed;
+        we may miss that hello, not being subscribed yet, so at our own confirmation we send
+        again and poke the others (``_confirmed``).  Not after it: a confirmation already read
+        has had its say, and a late answer of none then says nothing of who listens now.
         """
         if receivers == 1 and topic in self._listening and self._hellos.get(topic, 0) == hellos:
             self._alone.add(topic)
+        elif receivers == 0 and topic in self._subscribed and topic not in self._listening:
+            self._alone.add(topic)  # nobody, not even us yet: see ``_confirmed``
         elif receivers > 1:
             self._alone.discard(topic)
 
@@ -281,6 +293,9 @@ class RedisPubSub:
         if name.startswith(PREFIX) and topic in self._subscribed:
             self._listening.add(topic)
             self._post(topic, HELLO)  # a process that stopped sending this table's messages sends again
+            if topic in self._alone:  # alone before we listened (``_heard_by``): a hello of another's may
+                self._alone.discard(topic)  # have gone by; it reads what we kept from it
+                self._post(topic, POKE)
             await self._hand_on(topic, SUBSCRIBED)
 
     async def _received(self, message: dict[str, Any]) -> None:

@@ -425,3 +425,26 @@ def test_a_table_watched_by_one_process_alone_is_not_sent_and_a_newcomer_still_h
     alone, last = asyncio.run(scenario())
     assert alone, "a table whose watchers are all on one process is not sent to Redis"
     assert last["count"] >= 16 or last["view"]["current_player"] is None, "the spectator on b saw every move"
+
+
+def test_a_table_alone_before_its_subscription_is_confirmed_sends_again_and_pokes_at_the_confirmation() -> None:
+    """A message that reached nobody, on a channel asked for and not yet confirmed, makes the table alone
+    at once (its next messages are not sent); at the confirmation it sends again and pokes the others,
+    since a hello said meanwhile by a process that subscribed before us could not reach us.  After the
+    confirmation an answer of none says nothing (it was sent before): the table stays as it was."""
+    from parlour.web.bus import HELLO, POKE, PREFIX, RedisPubSub
+
+    bus = RedisPubSub("redis://127.0.0.1:1/0")  # never connected: the steps are driven by hand
+    posted: list[tuple[str, dict[str, Any]]] = []
+    bus._post = lambda topic, message: posted.append((topic, message))  # type: ignore[method-assign]
+    bus._heard_by("t", 0, 0)
+    assert "t" not in bus._alone, "a channel not asked for yet tells nothing"
+    bus._subscribed = {"t", "u"}
+    bus._heard_by("t", 0, 0)
+    assert "t" in bus._alone
+    asyncio.run(bus._confirmed({"channel": (PREFIX + "t").encode()}))
+    assert posted == [("t", HELLO), ("t", POKE)] and "t" not in bus._alone
+    bus._heard_by("t", 0, 0)
+    assert "t" not in bus._alone, "a late answer of none, after the confirmation, makes nothing alone"
+    asyncio.run(bus._confirmed({"channel": (PREFIX + "u").encode()}))
+    assert posted[-1] == ("u", HELLO), "a table never alone only says hello"
