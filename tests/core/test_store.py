@@ -178,6 +178,28 @@ def test_saves_from_an_event_loop_are_each_their_own_compare_and_set(database):
     store.close()
 
 
+def test_a_group_of_saves_with_one_failing_saves_none_of_them_and_the_next_group_goes_on(make_database):
+    """PostgreSQL runs a group's pipeline as one implicit transaction (``LoopConnections``: no BEGIN, no
+    COMMIT): one statement the server refuses (a count past bigint) rolls back the group's others,
+    each asker hears of it, and the loop's connection serves the next group."""
+    store = open_store(make_database("postgresql"))
+    for table_id in "abc":
+        store.create_web_table(table_id, "gops", "r0", [], {}, 0)
+
+    async def saves(too_many: int) -> list[object]:
+        return list(await asyncio.gather(
+            store.save_web_table_on_loop("a", "a1", expected=0, actions=1),
+            store.save_web_table_on_loop("b", "b1", expected=0, actions=too_many),
+            store.save_web_table_on_loop("c", "c1", expected=0, actions=1), return_exceptions=True))
+
+    failed = asyncio.run(saves(2**70))
+    assert all(isinstance(answer, StoreError) for answer in failed), failed
+    assert [store.load_web_table(t).record for t in "abc"] == ["r0"] * 3  # type: ignore[union-attr]
+    assert asyncio.run(saves(1)) == [0, 0, 0]
+    assert [store.load_web_table(t).record for t in "abc"] == ["a1", "b1", "c1"]  # type: ignore[union-attr]
+    store.close()
+
+
 def test_of_two_writers_from_the_same_count_one_wins(database):
     """Several threads (on PostgreSQL: several connections) save from the same count: exactly one succeeds."""
     store = open_store(database)
