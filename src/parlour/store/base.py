@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .copying import Copying
 from .lock import GameLock
 from .queries import GameQueries
 from .reviews import ReviewQueries
 from .webtables import WebTableQueries
+
+T = TypeVar("T")
 
 
 class Store(GameQueries, WebTableQueries, ReviewQueries, Copying):
@@ -37,6 +40,15 @@ class Store(GameQueries, WebTableQueries, ReviewQueries, Copying):
     @abstractmethod
     def close(self) -> None:
         """Let go of the database (its connections); the store is not used again."""
+
+    async def from_loop(self, query: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """``query(*args, **kwargs)``, one of this store's calls, for a server's event loop.
+
+        Here the plain call: SQLite's work is in this process, not a wait, and a thread would
+        only add its hand-off.  ``PostgreSQLStore`` makes it on a worker thread, so that its
+        round trips hold no other table meanwhile.
+        """
+        return query(*args, **kwargs)
 
     def checkpoint_in_background(self, every: float = 1.0) -> Callable[[], None]:
         """Move the backend's housekeeping off the caller's thread while a server runs; returns its stop.

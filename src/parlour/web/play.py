@@ -55,7 +55,7 @@ def play_router(accounts: Accounts, rate: tuple[float, float], allowed: set[str]
             await websocket.close(code=1008)
             return
         tables = serving(websocket)
-        live = tables.get(table_id)
+        live = await tables.load(table_id)
         if live is None:
             await websocket.close(code=1008)
             return
@@ -134,7 +134,7 @@ class Connection:
                     await self.refuse(f"this seat is open in too many windows (at most {limits.connections_per_seat})")
                     return
                 try:
-                    self.tables.claim(live, self.seat, hello.get("name"), hello.get("client_seed"))
+                    await self.tables.claim(live, self.seat, hello.get("name"), hello.get("client_seed"))
                 except Refused as exc:  # a malformed client seed: the seat stays as it was
                     await self.refuse(str(exc))
                     return

@@ -28,7 +28,7 @@ from ..fairness import Proof, commitment, committed_state, proven_state
 from ..fairness import client_seed as fair_client_seed
 from ..records import from_json
 from ..registry import game_class, load
-from ..store import Store
+from ..store import Store, WebTable
 from ..table import CannotUndo, Event, NotYourTurn, Table
 from .bus import Leases, LocalLeases, LocalPresence, Presence
 from .computers import Computers
@@ -134,9 +134,9 @@ class Tables:
                     log.exception("table %s: its last moves could not be saved", live.id)
 
     # -- making and finding tables --------------------------------------------------------
-    def create(self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], *,
-               open_hands: bool = False, delay: float = 0.0, seed: int | None = None,
-               takeover: dict[str, Any] | None = None) -> tuple[str, list[str | None]]:
+    async def create(self, game: str, options: dict[str, Any], seats: list[dict[str, Any]], *,
+                     open_hands: bool = False, delay: float = 0.0, seed: int | None = None,
+                     takeover: dict[str, Any] | None = None) -> tuple[str, list[str | None]]:
         """A new table; returns its id and each seat's token (None for a computer player's seat).
 
         ``seats``: one dict per seat, ``{"kind": "human"}`` (``"name"`` optional, ``"claimed"``
@@ -179,7 +179,7 @@ class Tables:
         settings: dict[str, Any] = {"open": bool(open_hands), "delay": float(delay)}
         if takeover is not None:
             settings["takeover"] = takeover
-        self.store.create_web_table(table_id, game, encode(record), stored, settings, 0)
+        await self.store.from_loop(self.store.create_web_table, table_id, game, encode(record), stored, settings, 0)
         self.sweep()
         return table_id, tokens
 
@@ -271,7 +271,20 @@ class Tables:
         live = self.live.get(table_id)
         if live is not None:
             return live
-        row = self.store.load_web_table(table_id)
+        return self._cached(table_id, self.store.load_web_table(table_id))
+
+    async def load(self, table_id: str) -> LiveTable | None:
+        """``get`` for a connection being opened: the store read off the event loop (``Store.from_loop``)."""
+        if not isinstance(table_id, str) or len(table_id) > 40:
+            return None
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        row = await self.store.from_loop(self.store.load_web_table, table_id)
+        return self.live.get(table_id) or self._cached(table_id, row)  # (or loaded meanwhile, by another)
+
+    def _cached(self, table_id: str, row: WebTable | None) -> LiveTable | None:
+        """The table of ``row`` as read from the store, kept in memory from now on."""
         if row is None:
             return None
         record = json.loads(row.record)
@@ -393,7 +406,7 @@ class Tables:
             raise Refused(LEFT)
         return seat
 
-    def claim(self, live: LiveTable, seat: int, name: object, client_seed: object = None) -> None:
+    async def claim(self, live: LiveTable, seat: int, name: object, client_seed: object = None) -> None:
         """``seat``'s link was opened: the seat is taken (and the table joined: it never expires);
         the last person to take theirs deals the first pack.
 
@@ -402,18 +415,19 @@ class Tables:
         refused and leaves the seat as it was.  Once every person's seat is taken, the game's
         seed is made from the server's seed and theirs (``_deal_first``).
         """
-        for _ in range(CLAIM_TRIES):
-            before = copy.deepcopy(live.seats)
-            if not self._claim_once(live, seat, name, client_seed) \
-                    or self.store.save_web_seats(live.id, live.seats, expected=before):
-                break
-            # another process changed the seats meanwhile (its person took theirs): read them, claim again
-            live.seats = before
-            self.refresh(live)
-        else:
-            raise Refused("the seats are changing too fast; open the link again")
-        if live.table is None and all(s["kind"] != "human" or s.get("joined") for s in live.seats):
-            self._deal_first(live)  # (the one writer whose seats made it complete deals)
+        async with live.lock:  # (two people of this process taking their seats at once: one after the other)
+            for _ in range(CLAIM_TRIES):
+                before = copy.deepcopy(live.seats)
+                if not self._claim_once(live, seat, name, client_seed) \
+                        or await self.store.from_loop(self.store.save_web_seats, live.id, live.seats, expected=before):
+                    break
+                # another process changed the seats meanwhile (its person took theirs): read them, claim again
+                live.seats = before
+                self.refresh(live)
+            else:
+                raise Refused("the seats are changing too fast; open the link again")
+            if live.table is None and all(s["kind"] != "human" or s.get("joined") for s in live.seats):
+                await self._deal_first(live)  # (the one writer whose seats made it complete deals)
 
     @staticmethod
     def _claim_once(live: LiveTable, seat: int, name: object, client_seed: object) -> bool:
@@ -434,7 +448,7 @@ class Tables:
             changed = True
         return changed
 
-    def _deal_first(self, live: LiveTable) -> None:
+    async def _deal_first(self, live: LiveTable) -> None:
         """Every person is seated: make the game's seed from the committed server seed and their seeds, and deal."""
         assert live.pending is not None
         seeds = [str(s.get("client_seed") or "") for s in live.seats]
@@ -442,7 +456,8 @@ class Tables:
         state = proven_state(load(live.game, **live.pending["options"]), proof)
         live.table = _new_table(live.game, state, live.seats, bool(live.settings.get("open")))
         live.pending = None
-        saved = self.store.save_web_table(live.id, encode(state.record()), expected=0, actions=0)
+        saved = await self.store.from_loop(self.store.save_web_table, live.id, encode(state.record()), expected=0,
+                                           actions=0)
         if saved is None:  # another writer dealt it first: theirs stands
             self.reload(live)
             return

@@ -467,3 +467,34 @@ def test_a_worker_ends_with_its_parent_without_the_kernels_help() -> None:
             proc.kill()
         if worker and alive(worker):
             os.kill(worker, signal.SIGKILL)
+
+
+def test_the_open_tables_count_is_read_once_a_second_and_counts_the_tables_made_here_meanwhile() -> None:
+    """``OpenCount``: the store is asked at most every ``EVERY`` seconds; between, each table made here
+    counts, so one process never passes the cap; a table that ended frees its place at the next read."""
+    from parlour.web.lobby import OpenCount
+
+    class Store:
+        def __init__(self) -> None:
+            self.open, self.asked = 1, 0
+
+        def open_web_tables(self) -> int:
+            self.asked += 1
+            return self.open
+
+        async def from_loop(self, query: Any) -> Any:
+            return query()
+
+    store, count = Store(), OpenCount()
+
+    def full() -> bool:
+        return asyncio.run(count.full(store, 3))  # type: ignore[arg-type]
+
+    assert not full()
+    count.made()
+    assert not full()
+    count.made()
+    store.open = 0  # (the store would say 3; a table ended meanwhile)
+    assert full() and store.asked == 1, "the tables made here count before the next read"
+    count._read_at = -OpenCount.EVERY  # a second on
+    assert not full() and store.asked == 2, "the next read sees the place freed"

@@ -38,7 +38,7 @@ def test_levels_outside_the_event_loop_play_in_worker_processes(tmp_path: Any) -
     async def scenario() -> None:
         tables = Tables(open_store(tmp_path / "p.db"), workers=1, inline=())
         try:
-            live = tables.get(solo_table(tables, "gops", seed=5))
+            live = tables.get(await solo_table(tables, "gops", seed=5))
             assert live is not None
             rng = random.Random(5)
             while not live.table.is_over:

@@ -232,7 +232,7 @@ def test_a_resigned_table_comes_back_from_the_store_still_over_and_nobody_moves(
                                        {"kind": "bot", "level": "easy"}]
         tables = Tables(open_store(tmp_path / "r.db"), workers=0)
         try:
-            table_id, _ = tables.create("sixbid", {}, seats, seed=3)
+            table_id, _ = await tables.create("sixbid", {}, seats, seed=3)
             live = tables.get(table_id)
             assert live is not None
             while live.advancing:

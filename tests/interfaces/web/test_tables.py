@@ -46,11 +46,11 @@ async def settled(live: LiveTable) -> None:
     raise AssertionError("the computer players never stopped")
 
 
-def solo_table(tables: Tables, game: str, seed: int) -> str:
+async def solo_table(tables: Tables, game: str, seed: int) -> str:
     num = {"truc": 2, "gops": 2, "clobby": 2, "sixbid": 3, "schafkopf": 3}[game]
     seats: list[dict[str, Any]] = [{"kind": "human", "claimed": True}]
     seats += [{"kind": "bot", "level": "easy"}] * (num - 1)
-    table_id, _ = tables.create(game, {}, seats, seed=seed)
+    table_id, _ = await tables.create(game, {}, seats, seed=seed)
     return table_id
 
 
@@ -59,7 +59,7 @@ def test_remembered_undo_answer_equals_the_replay(tmp_path: Any, game: str) -> N
     async def scenario() -> None:
         tables = Tables(open_store(tmp_path / "u.db"), workers=0)
         try:
-            live = tables.get(solo_table(tables, game, seed=7))
+            live = tables.get(await solo_table(tables, game, seed=7))
             assert live is not None
             rng = random.Random(game)
             checked = 0
@@ -88,7 +88,7 @@ def test_an_action_is_announced_after_it_is_saved_with_the_immediate_replies(dat
         store = open_store(db)
         tables = Tables(store, workers=0)
         try:
-            live = tables.get(solo_table(tables, "schafkopf", seed=3))
+            live = tables.get(await solo_table(tables, "schafkopf", seed=3))
             assert live is not None
             sub = tables.pubsub.subscribe(live.id)
             messages: list[dict[str, Any]] = []
@@ -147,8 +147,8 @@ def test_a_table_nobody_watches_leaves_memory_and_comes_back_from_the_store(data
         store = open_store(database)
         tables = Tables(store, workers=0)
         try:
-            finished = tables.get(solo_table(tables, "gops", seed=5))
-            waiting = tables.get(solo_table(tables, "truc", seed=6))
+            finished = tables.get(await solo_table(tables, "gops", seed=5))
+            waiting = tables.get(await solo_table(tables, "truc", seed=6))
             assert finished is not None and waiting is not None
             tables.watch(finished, +1)
             tables.watch(finished, +1)
@@ -234,7 +234,7 @@ def test_a_table_with_a_seed_past_64_bits_is_saved_and_told(database: str) -> No
         store = open_store(database)
         tables = Tables(store, workers=0)
         try:
-            live = tables.get(solo_table(tables, "gops", seed=10**40 + 7))
+            live = tables.get(await solo_table(tables, "gops", seed=10**40 + 7))
             assert live is not None
             await tables.act(live, 0, live.table.state.legal_actions()[0])
             await settled(live)
@@ -259,7 +259,7 @@ def test_a_person_away_since_before_the_table_was_loaded_here_gets_no_second_gra
         tables = Tables(store, workers=0)
         try:
             seats: list[dict[str, Any]] = [{"kind": "human", "claimed": True}, {"kind": "bot", "level": "easy"}]
-            table_id, _ = tables.create("truc", {}, seats, seed=3, takeover={"level": "easy", "after": 60})
+            table_id, _ = await tables.create("truc", {}, seats, seed=3, takeover={"level": "easy", "after": 60})
             live = tables.get(table_id)
             assert live is not None and live.stand_in(0) is None, "loaded now: within the grace"
             await tables.seen_elsewhere(table_id, set(), {0: time.time() - 30})

@@ -10,14 +10,14 @@ transaction is a ``BEGIN``/``COMMIT`` around its statements.  The queries are SQ
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import psycopg
 import psycopg_pool
 
-from ..base import Store
+from ..base import Store, T
 from ..lock import AdvisoryLock, GameLock
 from ..plumbing import Args, Dialect, Result, Tx
 from ..schema import Table
@@ -108,13 +108,22 @@ class PostgreSQLStore(Store):
                                      actions: int, finished: dict[str, Any] | None = None) -> int | None:
         """A move's save without holding up the loop (``LoopConnections``).  A game's last, with its
         finished game, is the transaction of ``save_web_table`` (once a game, not worth a second copy)
-        on a worker thread (``asyncio.to_thread``): its six round trips (BEGIN to COMMIT) held the loop,
+        on a worker thread (``from_loop``): its six round trips (BEGIN to COMMIT) held the loop,
         and in the load bench the tables' first games all end within a few seconds."""
         if finished is not None:
-            return await asyncio.to_thread(self.save_web_table, table_id, record, expected=expected,
-                                           actions=actions, finished=finished)
+            return await self.from_loop(self.save_web_table, table_id, record, expected=expected,
+                                        actions=actions, finished=finished)
         args = save_args(table_id, record, expected=expected, actions=actions)
         return 0 if await self._loops.run(DIALECT.sql(SAVE_WEB_TABLE), args, order=table_id) == 1 else None
+
+    async def from_loop(self, query: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """On a worker thread (``asyncio.to_thread``): each query is a round trip or more, and on the
+        loop it held every table meanwhile.  What the load bench showed: when the tables' first
+        games ended together, each new table's five queries (made, loaded, its seat taken, dealt,
+        read again once subscribed) on the loop bunched the slow latencies into a second or two.
+        The hand-off costs up to a switch interval (5 ms) of a busy loop: fine for what happens
+        once a game, not for a move's save (``save_web_table_on_loop``)."""
+        return await asyncio.to_thread(query, *args, **kwargs)
 
     def _after_copy(self, tx: Tx, table: Table) -> None:
         """Rows copied with their own numbers: the identity column's next number comes after them."""
