@@ -415,7 +415,11 @@ class Tables:
         refused and leaves the seat as it was.  Once every person's seat is taken, the game's
         seed is made from the server's seed and theirs (``_deal_first``).
         """
-        async with live.lock:  # (two people of this process taking their seats at once: one after the other)
+        # One claim at a time a table, and no bus refresh meanwhile (``remote`` waits for ``live.saving``):
+        # the seats changed here wait for their save, and a refresh read in that time would put back
+        # the seats as stored before it, without this person's (then the last person's seat taken
+        # would not deal: a table with two people on one process, on PostgreSQL, never began).
+        async with live.saving:
             for _ in range(CLAIM_TRIES):
                 before = copy.deepcopy(live.seats)
                 if not self._claim_once(live, seat, name, client_seed) \

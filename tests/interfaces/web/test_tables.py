@@ -273,3 +273,34 @@ def test_a_person_away_since_before_the_table_was_loaded_here_gets_no_second_gra
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_bus_refresh_while_a_seat_is_being_taken_keeps_it_and_the_last_seat_deals(tmp_path: Any) -> None:
+    """A seat's save awaited (on PostgreSQL off the loop: ``Store.from_loop``) while the bus has the table
+    read again (its subscription confirmed: ``remote``): the refresh waits for the claim, so the seat
+    taken is not put back as stored before it, and the last person's seat deals the game."""
+    from parlour.web.bus import SUBSCRIBED
+
+    async def scenario() -> LiveTable:
+        store = open_store(tmp_path / "claim.db")
+        plain = store.from_loop
+
+        async def later(query: Any, /, *args: Any, **kwargs: Any) -> Any:  # a round trip's time, as on a server
+            await asyncio.sleep(0.01)
+            return await plain(query, *args, **kwargs)
+
+        store.from_loop = later  # type: ignore[method-assign]
+        tables = Tables(store, workers=0)
+        try:
+            table_id, tokens = await tables.create("truc", {}, [{"kind": "human"}, {"kind": "human"}])
+            live = await tables.load(table_id)
+            assert live is not None
+            await tables.claim(live, 0, "North")
+            await asyncio.gather(tables.claim(live, 1, "South"), tables.remote(table_id, SUBSCRIBED))
+            return live
+        finally:
+            tables.close()
+
+    live = asyncio.run(scenario())
+    assert all(seat.get("joined") for seat in live.seats)
+    assert live.table is not None and live.pending is None, "the last seat taken dealt the game"
