@@ -179,9 +179,9 @@ def test_saves_from_an_event_loop_are_each_their_own_compare_and_set(database):
 
 
 def test_a_group_of_saves_with_one_failing_saves_none_of_them_and_the_next_group_goes_on(make_database):
-    """PostgreSQL runs a group's pipeline as one implicit transaction (``LoopConnections``: no BEGIN, no
-    COMMIT): one statement the server refuses (a count past bigint) rolls back the group's others,
-    each asker hears of it, and the loop's connection serves the next group."""
+    """On PostgreSQL a group of saves is one transaction (``LoopConnections``): one statement the server
+    refuses (a count past bigint) rolls back the group's others, each asker hears of it, and the
+    loop's connection serves the next group."""
     store = open_store(make_database("postgresql"))
     for table_id in "abc":
         store.create_web_table(table_id, "gops", "r0", [], {}, 0)
