@@ -58,6 +58,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+def _is_table_id(table_id: object) -> bool:
+    """Whether ``table_id`` may name a table (a short text: anything else is no table, never a query)."""
+    return isinstance(table_id, str) and len(table_id) <= 40
+
+
 def _table_for(game: str, record: dict[str, Any], seats: list[dict[str, Any]],
                open_hands: bool) -> tuple[Table, list[Event]]:
     """Rebuild a table from its record, with the events that told its story (for the log)."""
@@ -266,20 +271,14 @@ class Tables:
 
     def get(self, table_id: str) -> LiveTable | None:
         """The table, from memory or from the store (after a restart, or another process's write)."""
-        if not isinstance(table_id, str) or len(table_id) > 40:
+        if not _is_table_id(table_id):
             return None
-        live = self.live.get(table_id)
-        if live is not None:
-            return live
-        return self._cached(table_id, self.store.load_web_table(table_id))
+        return self.live.get(table_id) or self._cached(table_id, self.store.load_web_table(table_id))
 
     async def load(self, table_id: str) -> LiveTable | None:
         """``get`` for a connection being opened: the store read off the event loop (``Store.from_loop``)."""
-        if not isinstance(table_id, str) or len(table_id) > 40:
-            return None
-        live = self.live.get(table_id)
-        if live is not None:
-            return live
+        if not _is_table_id(table_id) or table_id in self.live:
+            return self.get(table_id)  # (refused, or in memory: nothing to read)
         row = await self.store.from_loop(self.store.load_web_table, table_id)
         return self.live.get(table_id) or self._cached(table_id, row)  # (or loaded meanwhile, by another)
 
