@@ -253,6 +253,7 @@ class RedisPubSub:
                             await self._confirmed(message)
                         if taken < DRAIN:
                             message = await pubsub.get_message(timeout=0)
+                    raise_if_cancelled()
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
@@ -262,6 +263,7 @@ class RedisPubSub:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
                 await self._set_healthy(False)
+                raise_if_cancelled()
                 await asyncio.sleep(backoff)
                 backoff = min(BACKOFF[1], backoff * 2)
 
@@ -488,14 +490,46 @@ class RedisLeases:
                 raise
             except Exception:
                 log.exception("the leases' renewal failed; trying again")
+            raise_if_cancelled()
+
+
+def raise_if_cancelled() -> None:
+    """Raise ``CancelledError`` if this task has been asked to stop.
+
+    Why: redis-py sometimes swallows a cancellation that lands while it reads an answer (its
+    issues 2028 and 2551): the call returns, or fails, as if nothing had happened, and only
+    ``Task.cancelling()`` still holds the request, so a loop that goes on to its next ``await``
+    never stops.  With redis-py 8.1, 27 of 150 cancellations of a script call were lost that way,
+    and a server process then never finished its graceful stop (its lifespan waited on the loop
+    of ``RedisLimits.look`` forever).  Each background loop of the bus calls this after every
+    round of Redis calls, and ``ended`` asks again.
+    """
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
+
+
+#: how many times ``ended`` asks a task to stop, and the seconds it waits after each
+END_TRIES = 5
+END_WAIT = 1.0
 
 
 async def ended(task: asyncio.Task[None] | None) -> None:
-    """Cancel a background task of the bus and wait for it to end."""
-    if task is not None:
+    """Cancel a background task of the bus and wait for it to end.
+
+    Asked again after each ``END_WAIT`` (a cancellation may be lost: ``raise_if_cancelled``), and
+    given up after ``END_TRIES`` with a warning, so a graceful stop never waits on it for ever.
+    """
+    if task is None:
+        return
+    for _ in range(END_TRIES):
         task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
+        await asyncio.wait({task}, timeout=END_WAIT)
+        if task.done():
+            if not task.cancelled():
+                task.exception()  # (retrieved: a failure at its end is no news at a stop)
+            return
+    log.warning("the background task %s did not stop; going on without it", task.get_name())
 
 
 def periodic(every: float, work: Callable[[], Awaitable[None]], name: str, what: str) -> asyncio.Task[None]:
@@ -510,6 +544,7 @@ def periodic(every: float, work: Callable[[], Awaitable[None]], name: str, what:
                 raise
             except Exception as exc:  # noqa: BLE001 -- Redis away: what is known stands meanwhile
                 log.debug("%s not shared: %s", what, type(exc).__name__)
+            raise_if_cancelled()
     return asyncio.get_running_loop().create_task(loop(), name=name)
 
 

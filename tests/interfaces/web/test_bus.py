@@ -448,3 +448,73 @@ def test_a_table_alone_before_its_subscription_is_confirmed_sends_again_and_poke
     assert "t" not in bus._alone, "a late answer of none, after the confirmation, makes nothing alone"
     asyncio.run(bus._confirmed({"channel": (PREFIX + "u").encode()}))
     assert posted[-1] == ("u", HELLO), "a table never alone only says hello"
+
+
+async def _swallowing_work() -> None:
+    """A Redis call as redis-py sometimes makes it: a cancellation landing inside it is lost (its
+    issues 2028, 2551), the call returns as if nothing had happened."""
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.sleep(10)
+
+
+def test_a_background_loop_stops_when_its_redis_call_swallowed_the_cancellation() -> None:
+    """One ``cancel()`` stops a ``periodic`` loop even when the call it was in lost the cancellation:
+    otherwise ``ended`` (and with it a server's graceful stop) waited for it for ever."""
+    from parlour.web.bus import periodic
+
+    calls: list[int] = []
+
+    async def work() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            await _swallowing_work()
+        else:
+            await asyncio.sleep(10)
+
+    async def scenario() -> bool:
+        task = periodic(0.0, work, "swallowing", "test")
+        await asyncio.sleep(0.05)  # inside its first work
+        task.cancel()
+        await asyncio.wait({task}, timeout=2)
+        stopped = task.cancelled()
+        task.cancel()  # (a loop that went on is in its second work now: this one is heard)
+        await asyncio.wait({task}, timeout=2)
+        return stopped
+
+    assert asyncio.run(scenario())
+
+
+def test_ended_asks_again_and_gives_up_on_a_task_that_never_stops(monkeypatch: pytest.MonkeyPatch,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
+    from parlour.web import bus
+
+    monkeypatch.setattr(bus, "END_WAIT", 0.05)
+
+    deafness = [True]
+
+    async def deaf() -> None:  # loses every cancellation, while ``deafness`` holds
+        while deafness[0]:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.sleep(10)
+
+    async def twice_deaf() -> None:  # loses the first one only
+        await _swallowing_work()
+        await asyncio.sleep(10)
+
+    async def scenario() -> tuple[bool, float]:
+        once = asyncio.get_running_loop().create_task(twice_deaf())
+        never = asyncio.get_running_loop().create_task(deaf(), name="deaf")
+        await asyncio.sleep(0)
+        await bus.ended(once)
+        started = time.monotonic()
+        await bus.ended(never)
+        took = time.monotonic() - started
+        deafness[0] = False  # (so that the test's own loop can end)
+        never.cancel()
+        return once.cancelled(), took
+
+    with caplog.at_level("WARNING", logger="parlour.web"):
+        stopped, took = asyncio.run(scenario())
+    assert stopped, "asked again, a task that lost one cancellation stops"
+    assert took < 2, "a task that never stops is given up"
+    assert "the background task deaf did not stop" in caplog.text
