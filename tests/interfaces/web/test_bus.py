@@ -497,12 +497,12 @@ def test_ended_asks_again_and_gives_up_on_a_task_that_never_stops(monkeypatch: p
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.sleep(10)
 
-    async def twice_deaf() -> None:  # loses the first one only
+    async def once_deaf() -> None:  # loses the first one only
         await _swallowing_work()
         await asyncio.sleep(10)
 
     async def scenario() -> tuple[bool, float]:
-        once = asyncio.get_running_loop().create_task(twice_deaf())
+        once = asyncio.get_running_loop().create_task(once_deaf())
         never = asyncio.get_running_loop().create_task(deaf(), name="deaf")
         await asyncio.sleep(0)
         await bus.ended(once)
