@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour import engine
-from parlour.engine import MAX_DEAL_ACTIONS, MAX_RECORD_ACTIONS, MAX_REPLAY_DEALS, REPLAY_DEAL, shorten
+from parlour.engine import MAX_DEAL_ACTIONS, MAX_RECORD_ACTIONS, MAX_REPLAY_DEALS, MAX_SEED, REPLAY_DEAL, shorten
 
 NAMES = parlour.names()
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -55,7 +55,7 @@ def records(draw: st.DrawFn) -> dict[str, object]:
     seed = draw(st.integers(0, 50) | JSON_VALUES)
     rec: dict[str, object] = {"game": name, "seed": seed}
     actions: list[object] = []
-    if isinstance(name, str) and name in NAMES and type(seed) is int:
+    if isinstance(name, str) and name in NAMES and type(seed) is int and -MAX_SEED < seed < MAX_SEED:
         actions = list(_playout_prefix(name, seed, draw(st.integers(0, 60))))
     for _ in range(draw(st.integers(0, 2))):
         actions.insert(draw(st.integers(0, len(actions))), draw(WORDS | ANY_OBJECT.filter(_is_json)))
