@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from types import ModuleType
 
 import pytest
 
@@ -16,15 +18,28 @@ def _isolated_data_dir(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _compiled_search() -> None:
-    """Compile the search kernels (or load them from numba's cache) once, before any test.
+def _compiled_search() -> Iterator[None]:
+    """The search kernels compiled (or loaded from numba's cache) once, in the background, for the whole run.
 
-    Why: a player never waits for compilation (it plays on the Python copy meanwhile), so
-    without this the tests of the strong players would measure the Python path.
+    Why in the background: on a fresh clone compiling takes minutes (one process on the machine
+    compiles: ``warm.now``'s lock; the others, the other worker and the servers the tests start,
+    wait for its cache), and most tests never search: they run meanwhile.  A test that searches
+    waits for the compiled kernels, never the Python copy: a player never waits for compilation,
+    so without this the tests of the strong players would measure the Python path.
     """
     from parlour.search import warm
 
-    warm.now()
+    warm.start()
+    compiling, kernels = warm.thread, warm.kernels
+
+    def compiled_kernels() -> ModuleType:
+        if compiling is not None:
+            compiling.join()
+        return kernels()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(warm, "kernels", compiled_kernels)
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -482,7 +482,12 @@ def test_a_saved_level_that_no_longer_exists_falls_back_to_easy(tmp_path, capsys
 @contextlib.contextmanager
 def serving(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int, list[str]]]:
     """``parlour serve`` in a session of its own, as a terminal runs it: (the process, its port, the two
-    lines it printed before serving).  Killed, with everything it started, if a test leaves it running."""
+    lines it printed before serving).  Killed, with everything it started, if a test leaves it running.
+
+    The first-run notice (``warm.FIRST_RUN``) is left out: on a fresh clone the suite's own compilation
+    of the search kernels may still be under way when a test starts a server.
+    """
+    from parlour.search.warm import FIRST_RUN
     from parlour.web.run import free_port
 
     port = free_port()
@@ -490,7 +495,13 @@ def serving(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int, list[s
                              str(tmp_path / "serve.db")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, env=ENV, start_new_session=True)
     try:
-        lines = [proc.stdout.readline() for _ in range(2)] if proc.stdout else []
+        lines: list[str] = []
+        while proc.stdout is not None and len(lines) < 2:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            if not line.startswith(FIRST_RUN):
+                lines.append(line)
         yield proc, port, lines
     finally:
         if proc.poll() is None:

@@ -11,11 +11,12 @@ load it; until then :func:`kernels` hands out the same kernels as plain Python
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -24,12 +25,19 @@ import numpy as np
 from . import jit, tricks
 from .trick_rules import Objective, TrickRules
 
+try:
+    import fcntl
+except ImportError:  # (Windows: each process compiles for itself)
+    fcntl = None  # type: ignore[assignment]
+
 FIRST_RUN = "Preparing the computer players, first run only…"
 _ready = threading.Event()
 _lock = threading.Lock()
 _started = False
 #: the background thread of :func:`start` (for tests), once started
 thread: threading.Thread | None = None
+#: the lock file beside numba's cache that one compiling process holds (``_compiling_alone``)
+LOCK_NAME = "parlour-compiling.lock"
 #: how long :func:`start` waits for another process's compilation before it gives up
 WAIT_LIMIT = 600.0
 #: seconds the last :func:`now` took, and whether it found the kernels cached (for the bench);
@@ -60,15 +68,20 @@ def note() -> str:
     return " (the compiled search is still being prepared, so this decision searched fewer deals)"
 
 
+def _cache_folder() -> Path | None:
+    """Where numba keeps the kernels' cache (None: numba is absent, or keeps none)."""
+    cache = getattr(tricks.search, "_cache", None)
+    index = getattr(getattr(cache, "_impl", None), "locator", None)
+    return None if index is None else Path(index.get_cache_path())
+
+
 def cached() -> bool:
     """Whether numba's on-disk cache already holds the kernels (so no compilation is ahead)."""
     if not jit.AVAILABLE:
         return True
-    cache = getattr(tricks.search, "_cache", None)
-    index = getattr(getattr(cache, "_impl", None), "locator", None)
-    if index is None:
+    path = _cache_folder()
+    if path is None:
         return False
-    path = Path(index.get_cache_path())
     source = Path(tricks.__file__).stat().st_mtime
     # numba keys its cache on the source file's time stamp: an older index is stale
     return any(p.stat().st_mtime >= source for p in path.glob("tricks.search-*.nbi"))
@@ -93,17 +106,48 @@ def _exercise(module: ModuleType) -> None:
                        tt, buf, frames, stats)
 
 
-def now() -> None:
-    """Compile (or load from the cache) in this process and make :func:`kernels` hand them out."""
+def now(waiting: Callable[[], None] | None = None) -> None:
+    """Compile (or load from the cache) in this process and make :func:`kernels` hand them out.
+
+    ``waiting``: called if another process is compiling, before this one waits for its cache.
+    """
     with _lock:
         if _ready.is_set():
             return
-        was_cached = cached()
         t0 = time.perf_counter()
+        was_cached = cached()
         if jit.AVAILABLE:
-            _exercise(tricks)
+            with contextlib.nullcontext() if was_cached else _compiling_alone(waiting):
+                was_cached = was_cached or cached()  # (another process wrote it while this one waited)
+                _exercise(tricks)
         last.update(seconds=time.perf_counter() - t0, cached=was_cached)
         _ready.set()
+
+
+@contextlib.contextmanager
+def _compiling_alone(waiting: Callable[[], None] | None = None) -> Iterator[None]:
+    """One compilation on the machine at a time: a process that would compile waits for the one
+    compiling, then loads what it wrote.
+
+    Why: each process that finds no cache compiles the same kernels, minutes of a core each on a
+    first run (the test suite's two workers and the servers its tests start, a browser server and
+    its worker pool) when one compilation serves them all.  A lock file beside numba's cache,
+    ``flock``-ed: the lock goes with its process, however that ends.  Where there is no ``fcntl``
+    (Windows) each process compiles as before.
+    """
+    folder = _cache_folder()
+    if folder is None or fcntl is None:
+        yield
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / LOCK_NAME, "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is not None:
+                waiting()
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def start(report: Callable[[str], None] | None = None, *, compile: bool = True) -> None:
@@ -141,5 +185,9 @@ def start(report: Callable[[str], None] | None = None, *, compile: bool = True) 
 
 
 if __name__ == "__main__":  # the child process of start(): compile and write the cache
-    now()
+    from ..lifeline import exit_with_parent
+
+    # A child that only waits for another's compilation has nothing to finish once its parent is
+    # gone (a server killed meanwhile); one that compiles lives on to write the cache for the next run.
+    now(waiting=exit_with_parent)
     print(f"{'loaded' if last['cached'] else 'compiled'} in {last['seconds']:.1f} s")

@@ -25,9 +25,9 @@ from typing import Any, Protocol
 
 from ..bots import make
 from ..engine import bot_seed
+from ..lifeline import exit_with_parent
 from ..table import Event
 from .bus import Leases
-from .lifeline import exit_with_parent
 from .live import LiveTable, note
 
 log = logging.getLogger("parlour.web")

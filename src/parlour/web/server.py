@@ -318,8 +318,8 @@ def _serve_one(sock: Any, settings: dict[str, Any], proxies: list[str]) -> None:
     """One of ``_supervise``'s server processes: ``create_app`` on the shared socket, until SIGTERM."""
     import uvicorn
 
+    from ..lifeline import exit_with_parent
     from ..search import warm
-    from .lifeline import exit_with_parent
 
     exit_with_parent()  # the supervisor killed: so is this (its tables are in the store, its leases lapse)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the supervisor's: it asks each process with SIGTERM

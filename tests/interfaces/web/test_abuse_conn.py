@@ -438,7 +438,7 @@ def test_killing_the_server_leaves_no_worker_or_resource_tracker_behind(tmp_path
 
 POOL_OF_ONE = """
 import concurrent.futures, functools, multiprocessing, os, sys, time
-from parlour.web.lifeline import exit_with_parent
+from parlour.lifeline import exit_with_parent
 pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                               initializer=functools.partial(exit_with_parent, 0.1, False))
 print(pool.submit(os.getpid).result(), flush=True)

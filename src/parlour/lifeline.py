@@ -1,11 +1,13 @@
-"""A worker process ends when the server that started it does, however the server ends.
+"""A child process ends when the process that started it does, however that one ends.
 
 Why: the bot workers are spawned processes; when the server was killed (``kill -9``, the OOM
 killer) they lived on, each holding its imported games, and with them multiprocessing's
-resource tracker (it waits for every holder of its pipe), about 74 MB in all.  On Linux the
-kernel sends the worker a signal as its parent dies (``prctl(PR_SET_PDEATHSIG)``); everywhere a
-daemon thread also looks at the parent process id once a second (it changes when the parent is
-gone), so a platform without ``prctl``, or a worker whose parent died before it asked, ends too.
+resource tracker (it waits for every holder of its pipe), about 74 MB in all.  Likewise a
+process that only waits for another's compilation of the search kernels (``search.warm``).
+On Linux the kernel sends the child a signal as its parent dies (``prctl(PR_SET_PDEATHSIG)``);
+everywhere a daemon thread also looks at the parent process id once a second (it changes when
+the parent is gone), so a platform without ``prctl``, or a child whose parent died before it
+asked, ends too.
 """
 
 from __future__ import annotations
