@@ -137,6 +137,7 @@ def test_a_browser_table_is_saved_by_compare_and_set(database):
     assert store.save_web_table("t1", "stale", expected=0, actions=1) is None
     done = {"level": "easy", "human_seat": 0, "winner": 0, "scores": [3, 1]}
     assert store.save_web_table("t1", "stale", expected=0, actions=2, finished=done) is None
+    assert store.finished_games() == [], "a stale writer's finished game is not kept either"
     game_id = store.save_web_table("t1", "r2", expected=1, actions=2, finished=done)
     assert game_id and store.finished_record(game_id) == "r2"
     assert store.load_web_table("t1") == WebTable("t1", "gops", "r2", seats, {"open": False}, 2, game_id)
@@ -174,6 +175,9 @@ def test_saves_from_an_event_loop_are_each_their_own_compare_and_set(database):
     assert first[:3] == [0, 0, None] and first[3], first
     assert [store.load_web_table(t).record for t in "abcd"] == ["a1", "b1", "r0", "d1"]  # type: ignore[union-attr]
     assert store.finished_record(first[3]) == "d1"
+    kept = store.finished_game(first[3])
+    assert kept is not None and (kept.game, kept.level, kept.human_seat, kept.winner, kept.scores) == \
+        ("gops", "easy", 0, 0, [3, 1])
     assert asyncio.run(saves())[:3] == [None, None, None], "every one of them stale now"
     store.close()
 

@@ -33,14 +33,25 @@ import psycopg
 
 from .connect import connection_settings, translate
 
+#: a statement's answer: the rows it changed, and the first value it returned (None: none)
+Answer = tuple[int, Any]
+
 
 @dataclass
 class _Loop:
     """One event loop's connection and the saves waiting for the next group."""
 
     conn: psycopg.AsyncConnection[Any] | None = None
-    waiting: list[tuple[str, tuple[Any, ...], str, asyncio.Future[int]]] = field(default_factory=list)
+    waiting: list[tuple[str, tuple[Any, ...], str, asyncio.Future[Answer]]] = field(default_factory=list)
     sender: asyncio.Task[None] | None = None
+
+
+async def _first(cursor: psycopg.AsyncCursor[Any]) -> Any:
+    """The first value of a statement's first row, if it returned rows (``RETURNING``), else None."""
+    if cursor.description is None:
+        return None
+    row = await cursor.fetchone()
+    return None if row is None else row[0]
 
 
 class LoopConnections:
@@ -52,15 +63,16 @@ class LoopConnections:
         self.timeout = timeout
         self._loops: dict[asyncio.AbstractEventLoop, _Loop] = {}
 
-    async def run(self, sql: str, args: tuple[Any, ...], order: str) -> int:
-        """One write statement, with the group it joins: the rows it changed (a ``StoreError`` if the
-        group failed).  ``order``: what sorts the group's statements (the row's key)."""
+    async def run(self, sql: str, args: tuple[Any, ...], order: str) -> Answer:
+        """One write statement, with the group it joins: the rows it changed, and the first value it
+        returned (``RETURNING``; None without) -- a ``StoreError`` if the group failed.  ``order``:
+        what sorts the group's statements (the row's key)."""
         loop = asyncio.get_running_loop()
         here = self._loops.get(loop)
         if here is None:
             self._forget_closed_loops()
             here = self._loops[loop] = _Loop()
-        done: asyncio.Future[int] = loop.create_future()
+        done: asyncio.Future[Answer] = loop.create_future()
         here.waiting.append((sql, args, order, done))
         if here.sender is None:
             here.sender = loop.create_task(self._send(here), name="parlour-saves")
@@ -84,14 +96,15 @@ class LoopConnections:
         finally:
             here.sender = None
 
-    async def _execute(self, here: _Loop, statements: list[tuple[str, tuple[Any, ...]]]) -> list[int]:
+    async def _execute(self, here: _Loop, statements: list[tuple[str, tuple[Any, ...]]]) -> list[Answer]:
         conn = await self._connection(here)
         try:
             if len(statements) == 1:
-                return [(await conn.execute(*statements[0])).rowcount]
-            async with conn.pipeline():  # (in autocommit: one implicit transaction, up to its Sync)
-                cursors = [await conn.execute(sql, args) for sql, args in statements]
-            return [cur.rowcount for cur in cursors]
+                cursors = [await conn.execute(*statements[0])]
+            else:
+                async with conn.pipeline():  # (in autocommit: one implicit transaction, up to its Sync)
+                    cursors = [await conn.execute(sql, args) for sql, args in statements]
+            return [(cur.rowcount, await _first(cur)) for cur in cursors]
         except psycopg.Error:
             if conn.broken:
                 conn.pgconn.finish()  # (the next group opens another)
