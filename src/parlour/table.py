@@ -142,26 +142,10 @@ class Table:
         Typed as the common ``View``: the engine hands out plain dicts (each game's keys are its
         ``games/<name>/views.py``), and every view has the common keys (``tests/core/test_views.py``).
         """
-        return self._with_open_hands(cast(View, self.state.view(seat)))
-
-    def _with_open_hands(self, view: View) -> View:
+        view = cast(View, self.state.view(seat))
         if self.open_hands:
             view["open_hands"] = {str(s): self.state.view(s)["hand"] for s in range(self.state.game.num_players)}
         return view
-
-    def view_to_read(self, seat: int) -> View:
-        """``view(seat)``, shared with the table: its reader copies what it changes.
-
-        Why: after an action ``play`` takes the view of the seat to move next (``_view_before``),
-        and a browser table then asks for that same view again, for the computer player who
-        moves next or for the frame of the person who does: a view is a large part of an
-        action's cost there, and the one taken serves.  A top-level copy (``dict(view)``) is
-        enough to change it: ``play`` reads only the phase and the trick count of it afterwards.
-        """
-        after, state = self._after, self.state
-        if after is None or after[0] is not state or after[1] != len(state.actions) or after[2] != seat:
-            return self.view(seat)
-        return self._with_open_hands(cast(View, dict(after[3]))) if self.open_hands else cast(View, after[3])
 
     def hint(self, seat: int | None = None) -> str:
         """The hint player's choice for ``seat`` (the seat to move by default), from its own view."""

@@ -202,7 +202,7 @@ class Computers:
                         await self.tables.send_unsent(live)
                         await self._standing_in(live, seat, level)
                     seed = bot_seed(table.state.seed, count)  # as Table.bot_choice: never a deal's generator
-                    view = dict(table.view_to_read(seat))
+                    view = dict(table.state.view(seat))
                     inline = self._think_inline(live.game, level, view, seed)
                     if inline is not None:
                         action = inline

@@ -226,7 +226,7 @@ def seat_frame(table: Table, seat: int | None, *, count: int, lines: list[str],
     """
     state = table.state
     game = state.game
-    view: dict[str, Any] = dict(table.view_to_read(seat)) if seat is not None else public_view(table)
+    view: dict[str, Any] = dict(table.view(seat)) if seat is not None else public_view(table)
     try:
         said = describe(view)
     except (KeyError, TypeError, ValueError, IndexError):  # a spectator's view lacks a seat's own keys
