@@ -129,7 +129,7 @@ class PostgreSQLStore(Store):
     def save_web_table(self, table_id: str, record: str, *, expected: int,
                        actions: int, finished: dict[str, Any] | None = None) -> int | None:
         """``WebTableQueries.save_web_table``, a game's last in one statement (``_FINISH``): one round
-        trip, where the transaction of three statements took five."""
+        trip, where the transaction of four statements took six (``BEGIN`` to ``COMMIT``)."""
         if finished is None:
             return super().save_web_table(table_id, record, expected=expected, actions=actions)
         found = self._fetch(_FINISH, _finish_args(table_id, record, expected, actions, finished))
