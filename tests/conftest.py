@@ -17,16 +17,6 @@ def _isolated_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The interfaces' tests first, then the engine's and the games' (each in its own order).
-
-    Why: on a fresh clone the search kernels compile for minutes at the start (``_compiled_search``),
-    and a test that searches waits for them; the terminal's and the browser's tests seldom search,
-    so the two workers play them meanwhile instead of waiting.
-    """
-    items.sort(key=lambda item: "interfaces" not in item.path.parts)
-
-
 @pytest.fixture(autouse=True, scope="session")
 def _compiled_search() -> Iterator[None]:
     """The search kernels compiled (or loaded from numba's cache) once, in the background, for the whole run.

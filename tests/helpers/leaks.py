@@ -23,6 +23,7 @@ from parlour.bots import make
 from parlour.engine import replay
 from parlour.records import from_json
 from parlour.registry import load
+from parlour.search import warm
 from parlour.store import open_store
 from parlour.table import Table
 from parlour.web.reviews import BUSY
@@ -130,6 +131,9 @@ def play_and_check(servers: list[Any], game: str, humans: int, options: dict[str
                    counts: dict[str, int], per_game: dict[str, int]) -> None:
     """A whole game of ``game`` through ``servers`` (seat ``s``'s person on ``servers[s % len(servers)]``,
     a spectator on the first), every frame to every client checked against the seat's true view."""
+    # the reviews the people ask for search: their compiled kernels first, before the game's clock starts
+    # (on a fresh clone the suite compiles them as it begins: ``tests/conftest.py``)
+    warm.kernels()
     server = servers[0]
     num = load(game).num_players
     seats = [{"kind": "invite"}] * humans + [{"kind": "bot", "level": "easy"}] * (num - humans)
