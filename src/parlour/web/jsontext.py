@@ -24,8 +24,8 @@ def encode(value: Any) -> str:
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except orjson.JSONEncodeError:
-        if isinstance(value, bool) or not isinstance(value, int | dict | list | tuple):
-            raise  # not a number's size: a value JSON cannot hold
+        if not isinstance(value, int | dict | list | tuple):
+            raise  # not a number's size: a value JSON cannot hold (a bool never gets here)
         if isinstance(value, int):
             return str(value)  # (the standard library has no limit)
         if isinstance(value, dict):
