@@ -66,7 +66,8 @@ def _text(value: Any) -> bytes | None:
         return b"true" if value else b"false"
     if isinstance(value, int | float):
         return repr(value).encode()
-    raise TypeError(f"a save's argument of type {type(value).__name__}")
+    # (psycopg's own error for it, which the sender hands to the savers as a ``StoreError``)
+    raise psycopg.ProgrammingError(f"a save's argument of type {type(value).__name__}")
 
 
 async def _ready(loop: asyncio.AbstractEventLoop, fd: int, write: bool) -> None:
