@@ -51,8 +51,8 @@ class _Loop:
 
 def _numbered(sql: str) -> bytes:
     """A statement with psycopg's ``%s`` placeholders in libpq's form (``$1``, ``$2``, ...)."""
-    parts = sql.split("%s")
     assert "%%" not in sql, "a literal % in a save's statement"
+    parts = sql.split("%s")
     return "".join(part + (f"${n}" if n < len(parts) else "") for n, part in enumerate(parts, 1)).encode()
 
 
@@ -178,11 +178,10 @@ class LoopConnections:
             pg.finish()
             raise
         answers: list[Answer] = []
-        for result in results:
-            if result.status in (pq.ExecStatus.FATAL_ERROR, pq.ExecStatus.PIPELINE_ABORTED):
-                if result.status == pq.ExecStatus.FATAL_ERROR:
-                    raise psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
-            elif result.status in (pq.ExecStatus.COMMAND_OK, pq.ExecStatus.TUPLES_OK):
+        for result in results:  # (a statement after a failed one is PIPELINE_ABORTED; the Sync has its own)
+            if result.status == pq.ExecStatus.FATAL_ERROR:
+                raise psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
+            if result.status in (pq.ExecStatus.COMMAND_OK, pq.ExecStatus.TUPLES_OK):
                 first = result.get_value(0, 0) if result.ntuples else None
                 answers.append((result.command_tuples or 0, None if first is None else bytes(first).decode()))
         if len(answers) != len(statements):
