@@ -92,6 +92,7 @@ from typing import Any
 import httpx
 import websockets
 
+from parlour.search import warm
 from parlour.web.play import BURST, RATE
 from parlour.web.run import free_port
 from parlour.web.server import GC_THRESHOLDS
@@ -471,6 +472,9 @@ def main() -> None:
                              "PostgreSQL and the bus); PostgreSQL and Redis are servers the bench starts")
     args = parser.parse_args()
     seconds = max(1.0, min(args.seconds, 120.0 - args.warmup))
+    if not warm.cached():  # a first run's compilation here, once, and not in a measured server's CPU
+        print(warm.FIRST_RUN, flush=True)
+    warm.now()
     print(f"rate limit per connection: {RATE:g} messages/s, burst {BURST:g}; computer players: {args.level}; "
           f"{os.cpu_count()} CPUs; worker processes per server process: {args.workers}")
     print(HEADER, flush=True)

@@ -9,8 +9,10 @@ their engines; these check the kernel itself.
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -167,6 +169,7 @@ def test_until_the_compiled_kernels_are_ready_a_player_gets_the_python_copy(monk
     """No decision waits for compilation: the same kernels as Python stand in, and the hint says so."""
     import threading
 
+    warm.kernels()  # the session's warm thread done first: else it could set the event put here
     monkeypatch.setattr(warm, "_ready", threading.Event())
     assert warm.kernels() is jit.python_copy(tricks)
     assert not warm.compiled()
@@ -196,3 +199,18 @@ def test_a_failed_compilation_leaves_the_python_copy_and_says_so(monkeypatch: py
     assert heard == [warm.FIRST_RUN]
     assert warm.kernels() is jit.python_copy(tricks)
     assert "could not be prepared" in warm.note()
+
+
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: there is no cache to look at")
+def test_a_cache_cut_short_is_not_taken_as_written(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A compilation that ended half-way (llvmlite aborting, a process killed) left the first
+    kernels' indexes only: every process took that as a whole cache and compiled the rest at
+    once, outside the lock.  The cache counts as written once every kernel's index is there."""
+    monkeypatch.setattr(warm, "_cache_folder", lambda: tmp_path)
+    for name in ("search", *warm.KERNELS):
+        assert not warm.cached()
+        (tmp_path / f"tricks.{name}-1.py311.nbi").touch()
+    assert warm.cached()
+    stale = os.path.getmtime(tricks.__file__) - 60  # an index older than the source is numba's stale one
+    os.utime(tmp_path / "tricks.move_values-1.py311.nbi", (stale, stale))
+    assert not warm.cached()

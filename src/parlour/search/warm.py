@@ -75,8 +75,22 @@ def _cache_folder() -> Path | None:
     return None if index is None else Path(index.get_cache_path())
 
 
+#: the kernels :func:`_exercise` compiles, in its order: the last one's index is written last
+KERNELS = ("exact", "at_least", "move_values")
+
+
 def cached() -> bool:
-    """Whether numba's on-disk cache already holds the kernels (so no compilation is ahead)."""
+    """Whether numba's on-disk cache holds every kernel (so no compilation is ahead).
+
+    Why every one: a compilation cut short (a process killed, llvmlite aborting) leaves the
+    first kernels' indexes and not the rest.  When one was enough, every process that started
+    then took the cache as written and compiled the missing kernels itself, outside the lock:
+    the load bench's first runs on a fresh clone had the browser server and each of its workers
+    compiling at once for minutes (5 ms of CPU an action, p99 over a second), and two processes
+    writing numba's same cache files at once aborted one of them in LLVM.  ``move_values``
+    compiles ``exact`` (and ``search``) again for the constants it calls them with, so its
+    index is written after theirs.
+    """
     if not jit.AVAILABLE:
         return True
     path = _cache_folder()
@@ -84,7 +98,7 @@ def cached() -> bool:
         return False
     source = Path(tricks.__file__).stat().st_mtime
     # numba keys its cache on the source file's time stamp: an older index is stale
-    return any(p.stat().st_mtime >= source for p in path.glob("tricks.search-*.nbi"))
+    return all(any(p.stat().st_mtime >= source for p in path.glob(f"tricks.{name}-*.nbi")) for name in KERNELS)
 
 
 def _exercise(module: ModuleType) -> None:
@@ -117,7 +131,9 @@ def now(waiting: Callable[[], None] | None = None) -> None:
         t0 = time.perf_counter()
         was_cached = cached()
         if jit.AVAILABLE:
-            with contextlib.nullcontext() if was_cached else _compiling_alone(waiting):
+            # the lock even when the cache looks whole: loading it while another process writes
+            # it (a newer numba, or a kernel's index stale) would read half-written files
+            with _compiling_alone(None if was_cached else waiting):
                 was_cached = was_cached or cached()  # (another process wrote it while this one waited)
                 _exercise(tricks)
         last.update(seconds=time.perf_counter() - t0, cached=was_cached)
