@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 import parlour
+from helpers.inference import deals_in_play, worlds_off_the_rule
 from parlour.bots import make
 from parlour.games.schafkopf.bots import EasyBot
-from parlour.games.schafkopf.rules import INDEX
-from parlour.games.schafkopf.sampler import Sampler, bid_likelihood, pick_up_probability
+from parlour.games.schafkopf.rules import INDEX, ORDER, SLOT
+from parlour.games.schafkopf.sampler import Sampler, World, bid_likelihood, pick_up_probability
 from parlour.games.schafkopf.solver import (
     RamschSolver,
     SoloSolver,
@@ -209,3 +210,23 @@ def test_the_default_think_is_the_documented_one() -> None:
     assert isinstance(bot, StrongBot)
     assert bot.budget.seconds == DEFAULT_THINK == 0.25
     assert bot.slow_budget.seconds == DEFAULT_THINK * SLOW_FACTOR
+
+
+
+def test_the_deal_as_dealt_explains_the_easy_players_cards_and_other_deals_need_not() -> None:
+    """Inference from the others' cards (``Sampler.play_likelihood``): when every seat plays by the
+    easy rule, the real deal explains every card played (likelihood 1), while consistent deals the
+    sampler draws may give a seat a hand with which that rule would have played otherwise."""
+    rng = random.Random(5)
+    truths = below = 0
+    for deck, dealer, state in deals_in_play(GAME, list(ORDER), EASY, rng):
+        soloist = state.view(0)["soloist"]
+        view = state.view(soloist if soloist is not None else dealer)  # a seat that knows the discard, if any
+        owner = {0: (dealer + 1) % 3, 1: (dealer + 2) % 3, 2: dealer, 3: 3}  # SLOT's buckets; 3: the skat
+        dealt = [0, 0, 0, 0]
+        for code, slot in zip(deck, SLOT, strict=True):
+            dealt[owner[slot]] |= 1 << INDEX[code]
+        truth = World(dealt[:3], dealt[3], [INDEX[c] for c in view["discard"] or []], None)
+        below += worlds_off_the_rule(Sampler(view), truth, rng)
+        truths += 1
+    assert truths >= 10 and below > 0

@@ -12,9 +12,10 @@ import random
 
 import pytest
 
+from helpers.inference import deals_in_play, worlds_off_the_rule
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
-from parlour.games.sixbid.sampler import Sampler, public_actions
+from parlour.games.sixbid.sampler import Sampler, World, public_actions
 from parlour.registry import load
 
 GAME = load("sixbid")
@@ -165,3 +166,20 @@ def test_a_spent_budget_stops_the_option_play_outs_between_options() -> None:
     calls = []
     assert evaluate(drawn[0], lambda: bool(calls.append(1)) or len(calls) > 1) is None
     assert len(calls) == 2  # the first option was played out, the second was not started
+
+
+
+def test_the_deal_as_dealt_explains_the_easy_players_cards_and_other_deals_need_not() -> None:
+    """Inference from the others' cards (``Sampler.play_likelihood``): when every seat plays by the
+    easy rule, the real deal explains every card played (likelihood 1), while consistent deals the
+    sampler draws may give a seat a hand with which that rule would have played otherwise."""
+    rng = random.Random(5)
+    truths = below = 0
+    for deck, dealer, state in deals_in_play(GAME, list(R.CODES), EASY, rng):
+        pos = state.open_position()
+        if pos is None or state.view(0)["contract"] == "call":  # a call's give-back: not in the deck
+            continue
+        widow = sum(1 << R.INDEX[c] for c in deck[21:24])
+        below += worlds_off_the_rule(Sampler(state.view(dealer)), World(list(pos.hands), widow, deck, None), rng)
+        truths += 1
+    assert truths >= 10 and below > 0

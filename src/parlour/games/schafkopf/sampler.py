@@ -25,8 +25,10 @@ every seat other than the viewer that has bid is assumed to bid like the easy pl
 (``EasyBot.wants_skat``) with some noise: P(pick-up | hand) = 0.85 when the rule picks up,
 0.15 when it misses by little (five or more trumps with two of the top eight), 0.03 otherwise;
 P(pass) = 1 - P(pick-up).  A deal's weight is the product over those bids, so hands that would
-not have bid as the others did count for little.  The play is used only through the hard
-constraints (voids), not as soft evidence.
+not have bid as the others did count for little.  The play counts beyond the hard constraints
+(voids) too (``search.inference``): each card another seat played when it had a choice
+multiplies the weight by 1 if the easy play rule would have played it with the hand the sample
+gives that seat, by ``PLAY_MISMATCH`` if not.
 """
 
 from __future__ import annotations
@@ -37,11 +39,14 @@ from math import comb
 from typing import Any
 
 from ...cards import bit_indices
+from ...registry import load
+from ...search.inference import PLAY_MISMATCH, replayed_likelihood
 from .bots import EasyBot
 from .rules import BIT, INDEX, ORDER, SUIT_MASKS, SUIT_OF, pips_of
 from .solver import Position
 
 TOP8 = 0xFF
+_EASY = EasyBot()  # the model of the others' card play (stateless: it reads only the view)
 
 
 def pick_up_probability(hand: int) -> float:
@@ -239,7 +244,20 @@ class Sampler:
                 pips[soloist] += pips_of(sum(1 << c for c in discard))
             position = Position(now, self.leader, list(self.trick), soloist, self.dealer, pips, list(self.tricks),
                                 self.order, skat if soloist is None else 0)
-        return World(dealt, skat, discard, position), weight
+        world = World(dealt, skat, discard, position)
+        if self.view["tricks"] or self.view["trick"]:
+            weight *= self.play_likelihood(world)
+        return world, weight
+
+    def play_likelihood(self, world: World) -> float:
+        """How likely the others' cards were under the easy play rule with the hands ``world`` gave them
+        (``search.inference``; their bids are weighed by ``bid_likelihood``, the discard is no choice
+        of theirs that a defender sees)."""
+        state = load("schafkopf", **self.view.get("options", {})).new_state(
+            seed=0, deck=self.deck(world), dealer=self.dealer)
+        return replayed_likelihood(state, self.actions(world), self.others,
+                                   lambda v: _EASY.act(v, random.Random(0)),
+                                   lambda v: PLAY_MISMATCH if v["phase"] == "play" else 1.0)
 
     # -- rebuilding a full engine state from a world (tests, and the playouts of strong.py) ----
     def deck(self, world: World) -> list[str]:

@@ -3,7 +3,7 @@
 How it decides (issue 13):
 
 - **Card play**: ``sampler.Sampler`` deals the hidden cards consistently with the view and
-  weights each deal by the likelihood of the others' bids; ``search.pimc.Pimc`` averages, over
+  weights each deal by the likelihood of the others' bids and cards; ``search.pimc.Pimc`` averages, over
   those deals, the margin (own deal score minus the mean of the others') that each legal card
   leads to, and plays the best.  When few enough tricks are left (``EXACT_SOLO`` / ``EXACT_RAMSCH``
   including the current one) each deal is solved exactly by ``solver.py`` (solo: the soloist's
@@ -27,7 +27,7 @@ re-sampled from the view it will have then (so a choice never commits to a per-s
 in the early tricks the playout uses the easy rules, which play without seeing the cards, not the
 clairvoyant solver.  Information leakage (what our own play tells the others) is not modelled:
 the solver assumes the others play as if they saw everything either way.  Inference from the
-others' play beyond hard voids is not modelled either; the bidding is (``sampler.py``).
+others' bids and cards is the sampler's weight (``sampler.py``).
 
 The player reads only the view it is given; the engine states it builds are rebuilt from a
 sampled deal (``Sampler.deck`` + ``Sampler.actions``), never the real one.

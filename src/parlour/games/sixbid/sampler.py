@@ -19,7 +19,9 @@ under a simple model of how they bid: each of their auction words and the solois
 are what the easy policy (``bots.playable``, the manual's hand evaluation) would have said
 with that hand with probability ``1 - NOISE``, any other legal word sharing ``NOISE``.  So a
 seat that bid solo is dealt, in the weight, hands with a trump suit and aces and tens; one
-that passed, hands without.  The card play is not used for inference (beyond the voids).
+that passed, hands without.  Their card play counts too (``search.inference``): each card
+another seat played when it had a choice multiplies the weight by 1 if the easy play rule
+would have played it with the hand the sample gives that seat, by ``PLAY_MISMATCH`` if not.
 
 A sample also carries the whole deal as a pack in dealing order (``deck``), the hands as they
 were dealt, so the deal can be rebuilt with ``new_state(deck=..., dealer=...)`` and the
@@ -32,12 +34,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import playable
+from ...registry import load
+from ...search.inference import PLAY_MISMATCH, replayed_likelihood
+from .bots import EasyBot, playable
 from .rules import BID_INDEX, BID_LEGAL, CODES, INDEX, NEXT, SUIT_MASK
 
 NOISE = 0.2  # how often the bidding model lets a seat say something else than the easy rule
 DECLARE_NOISE = 0.3
 FULL = (1 << 36) - 1
+_EASY = EasyBot()  # the model of the others' card play (stateless: it reads only the view)
 
 
 @dataclass
@@ -191,7 +196,19 @@ class Sampler:
             wanted = can[sol].get(view["contract"])
             if wanted:
                 w *= (1 - DECLARE_NOISE) if wanted == trump else DECLARE_NOISE / 3
+        if view.get("tricks") or view.get("trick"):
+            w *= self.play_likelihood(world)
         return w
+
+    def play_likelihood(self, world: World) -> float:
+        """How likely the others' cards were under the easy play rule with the hands ``world`` gave them
+        (``search.inference``; their bids and trump are weighed above, by the finer bidding model)."""
+        view = self.view
+        state = load("sixbid", **view.get("options", {})).new_state(seed=0, deck=world.deck, dealer=self.dealer)
+        actions = public_actions(view, CODES[world.given] if world.given is not None else None)
+        others = [s for s in range(3) if s != self.me]
+        return replayed_likelihood(state, actions, others, lambda v: _EASY.act(v, random.Random(0)),
+                                   lambda v: PLAY_MISMATCH if v["phase"] == "play" else 1.0)
 
     def draw(self, rng: random.Random) -> tuple[World, float] | None:
         """A deal and its weight (the sampler Pimc wants)."""

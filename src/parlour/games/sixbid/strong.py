@@ -1,7 +1,8 @@
 """Six-Bid Solo strong player: sampled deals, a double-dummy solver, the best action on average.
 
 Every decision starts from ``view(seat)`` only (``sampler.Sampler``): hidden cards are dealt
-consistently with it and each deal is weighted by how well it explains the others' bids.
+consistently with it and each deal is weighted by how well it explains the others' bids and
+cards.
 
 - **Card play** (PIMC, ``parlour.search.pimc``) once at most ``EXACT_TRICKS`` (9) tricks
   are left: for each sampled deal the solver (``solver.py``) gives the exact value of every
@@ -41,7 +42,7 @@ the voids and the cards played, so the samples differ least from the truth.  Wit
 endgame search the fusion remains (a known PIMC limit).
 
 **Information leakage.** The bot's own bids tell the table about its hand; the inference
-model assumes the others bid as the easy rule would, and ignores what our own card play
+model assumes the others bid and play as the easy rules would, and ignores what our own card play
 gives away (it is chosen for value only).  The bot never reads anything but the view: no
 state, no other seat's hand, no widow.
 """

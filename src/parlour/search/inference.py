@@ -1,0 +1,46 @@
+"""Inference from the others' choices: how likely a sampled deal makes what they were seen to do.
+
+Why one function: PIMC weighs each sampled deal by how well it explains the other seats'
+public choices under a model of how they choose (the issue's "policy-based inference", where
+the best Skat programs gained most).  Every trick game does it the same way: rebuild the
+sampled deal in its engine, replay the public actions, and at each choice of a modelled seat
+ask the model what it would have done *with the hand the sample gave it*.  A choice the model
+would have made counts 1; any other counts ``factor(view)`` (< 1: soft, since a strong or human
+player does not follow the model exactly).  A choice with one legal action says nothing, and a
+factor of 1 means "not judged here" (a game that weighs the bids with a finer model of its own),
+so the model is not asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Iterable
+from typing import Any
+
+#: How much a choice the model would not have made lowers a sample's weight, for a card played
+#: when the seat had a choice: measured in Clobby against easy on 100 duplicate packs (+19.4 ± 7.0
+#: points a deal with 0.4, +17.7 ± 7.1 with 0.15, +15.9 ± 7.3 with the cards not used), and taken
+#: by the three trick games alike (softer than their bidding models: play rules leave more to judgement).
+PLAY_MISMATCH = 0.4
+
+View = dict[str, Any]
+
+
+def replayed_likelihood(state: Any, actions: Iterable[str], seats: Container[int],
+                        model: Callable[[View], str], factor: Callable[[View], float]) -> float:
+    """The likelihood of ``actions``, applied in turn to ``state`` (the sampled deal, rebuilt in
+    its engine; it is played forward), under ``model`` for the choices of ``seats``.
+
+    ``model(view)``: the action the model takes from that seat's view in the sampled deal;
+    ``factor(view)``: what a choice other than the model's multiplies the weight by (1: not judged).
+    """
+    weight = 1.0
+    for action in actions:
+        seat = state.current_player
+        if seat in seats:
+            view = state.view(seat)
+            if len(view["legal_actions"]) > 1:
+                f = factor(view)
+                if f != 1.0 and model(view) != action:
+                    weight *= f
+        state.apply(action)
+    return weight
