@@ -1,8 +1,8 @@
 """Inference from the others' choices: how likely a sampled deal makes what they were seen to do.
 
 Why one function: PIMC weighs each sampled deal by how well it explains the other seats'
-public choices under a model of how they choose (the issue's "policy-based inference", where
-the best Skat programs gained most).  Every trick game does it the same way: rebuild the
+public choices under a model of how they choose (policy-based inference, where the best Skat
+programs gained most over plain PIMC).  Every trick game does it the same way: rebuild the
 sampled deal in its engine, replay the public actions, and at each choice of a modelled seat
 ask the model what it would have done *with the hand the sample gave it*.  A choice the model
 would have made counts 1; any other counts ``factor(view)`` (< 1: soft, since a strong or human

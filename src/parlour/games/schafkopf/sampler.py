@@ -251,8 +251,8 @@ class Sampler:
 
     def play_likelihood(self, world: World) -> float:
         """How likely the others' cards were under the easy play rule with the hands ``world`` gave them
-        (``search.inference``; their bids are weighed by ``bid_likelihood``, the discard is no choice
-        of theirs that a defender sees)."""
+        (``search.inference``; their bids are weighed by ``bid_likelihood``, and the soloist's discard,
+        which a defender never sees, is not judged)."""
         state = load("schafkopf", **self.view.get("options", {})).new_state(
             seed=0, deck=self.deck(world), dealer=self.dealer)
         return replayed_likelihood(state, self.actions(world), self.others,
