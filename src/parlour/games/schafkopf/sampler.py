@@ -40,7 +40,7 @@ from typing import Any
 
 from ...cards import bit_indices
 from ...registry import load
-from ...search.inference import PLAY_MISMATCH, replayed_likelihood
+from ...search.inference import cards_likelihood
 from .bots import EasyBot
 from .rules import BIT, INDEX, ORDER, SUIT_MASKS, SUIT_OF, pips_of
 from .solver import Position
@@ -255,9 +255,7 @@ class Sampler:
         which a defender never sees, is not judged)."""
         state = load("schafkopf", **self.view.get("options", {})).new_state(
             seed=0, deck=self.deck(world), dealer=self.dealer)
-        return replayed_likelihood(state, self.actions(world), self.others,
-                                   lambda v: _EASY.act(v, random.Random(0)),
-                                   lambda v: PLAY_MISMATCH if v["phase"] == "play" else 1.0)
+        return cards_likelihood(state, self.actions(world), self.others, _EASY)
 
     # -- rebuilding a full engine state from a world (tests, and the playouts of strong.py) ----
     def deck(self, world: World) -> list[str]:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...registry import load
-from ...search.inference import PLAY_MISMATCH, replayed_likelihood
+from ...search.inference import cards_likelihood
 from .bots import EasyBot, playable
 from .rules import BID_INDEX, BID_LEGAL, CODES, INDEX, NEXT, SUIT_MASK
 
@@ -207,8 +207,7 @@ class Sampler:
         state = load("sixbid", **view.get("options", {})).new_state(seed=0, deck=world.deck, dealer=self.dealer)
         actions = public_actions(view, CODES[world.given] if world.given is not None else None)
         others = [s for s in range(3) if s != self.me]
-        return replayed_likelihood(state, actions, others, lambda v: _EASY.act(v, random.Random(0)),
-                                   lambda v: PLAY_MISMATCH if v["phase"] == "play" else 1.0)
+        return cards_likelihood(state, actions, others, _EASY)
 
     def draw(self, rng: random.Random) -> tuple[World, float] | None:
         """A deal and its weight (the sampler Pimc wants)."""
