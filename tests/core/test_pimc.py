@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from parlour.search.pimc import Decision, Trust
+import random
+
+from parlour.search.pimc import Budget, Decision, Pimc, Trust
 
 
 def _records(gains: list[float], weight: float = 1.0) -> list[tuple[float, dict[str, float]]]:
@@ -30,3 +32,14 @@ def test_the_floor_on_the_spread_the_sample_count_and_the_least_gain() -> None:
     assert Trust(z=2.0, min_samples=8).choose("a", clear) == "a"
     assert Trust(z=2.0, min_gain=10.0).choose("a", clear) == "a"
     assert Trust(z=2.0, sd_floor=1.0, min_samples=4, min_gain=5.0).choose("a", clear) == "b"
+
+
+def test_the_records_hold_each_solved_sample_with_its_weight() -> None:
+    """What a ``Trust`` test reads: a sample the evaluator gave up on, or the sampler weighed at 0,
+    is not among them; the others are, in order, with the sampler's weight."""
+    draws = iter([(1, 0.5), (2, 0.0), (3, 2.0), (4, 1.0)])
+    pimc: Pimc[int] = Pimc(lambda r: next(draws), lambda w: None if w == 4 else {"a": float(w), "b": 0.0},
+                           Budget(60.0, min_samples=0, max_samples=10))
+    decision = pimc.decide(["a", "b"], random.Random(1))
+    assert pimc.records == [(0.5, {"a": 1.0, "b": 0.0}), (2.0, {"a": 3.0, "b": 0.0})]
+    assert decision.samples == 2 and decision.values["a"] == (0.5 * 1 + 2 * 3) / 2.5

@@ -194,6 +194,8 @@ class Pimc(Generic[World]):
         #: check it between actions and give up a sample (return ``None``) once it has passed
         self.deadline = math.inf
         self.samples = 0
+        #: every sample of the last ``decide``: its weight and its values (for a :class:`Trust` test)
+        self.records: list[tuple[float, dict[str, float]]] = []
 
     def expired(self) -> bool:
         """True once the budget's time is spent and the minimum number of samples is in."""
@@ -203,6 +205,7 @@ class Pimc(Generic[World]):
         start = self.clock()
         self.deadline = start + self.budget.seconds
         self.samples = 0
+        self.records = []
         if len(legal) == 1:
             return Decision.forced(legal[0])
         totals = dict.fromkeys(legal, 0.0)
@@ -228,6 +231,7 @@ class Pimc(Generic[World]):
                 break
             for action in legal:
                 totals[action] += weight * values[action]
+            self.records.append((weight, values))
             weight_sum += weight
             samples += 1
             self.samples = samples

@@ -106,24 +106,9 @@ class StrongBot:
             return Pimc(sampler.draw, lambda w: self.card_values(view, position_from_view(view, w.opponent)),
                         self.budget).decide(legal, rng)
 
-        records: list[tuple[float, dict[str, float]]] = []
-        weight = [0.0]
-
-        def world(r: random.Random) -> tuple[World, float] | None:
-            drawn = sampler.draw(r)
-            if drawn is not None:
-                weight[0] = drawn[1]
-            return drawn
-
-        def evaluate(w: World) -> dict[str, float] | None:
-            values = self.bid_values(view, w.pack, pimc.expired)
-            if values is not None:
-                records.append((weight[0], values))
-            return values
-
         prior = self._easy.act(view, rng)
-        pimc: Pimc[World] = Pimc(world, evaluate, self.bid_budget)
-        return self._trust(pimc.decide(legal, rng), prior, records)
+        pimc: Pimc[World] = Pimc(sampler.draw, lambda w: self.bid_values(view, w.pack, pimc.expired), self.bid_budget)
+        return self._trust(pimc.decide(legal, rng), prior, pimc.records)
 
     def _trust(self, decision: Decision, prior: str, records: list[tuple[float, dict[str, float]]]) -> Decision:
         """Leave the manual's call only where the samples say clearly that another option is better

@@ -123,21 +123,15 @@ class StrongBot:
         if endgame:
             return Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
         inner = self._option_evaluator(view, legal, random.Random(rng.random()))
-        seen: list[tuple[float, dict[str, float]]] = []
-
-        def evaluate(world: World) -> dict[str, float] | None:
-            values = inner(world, pimc.expired)
-            if values is not None:
-                seen.append((1.0, values))  # unweighted: the options' gains are paired per play-out
-            return values
-
-        pimc: Pimc[World] = Pimc(sampler.draw, evaluate, self.budget)
+        pimc: Pimc[World] = Pimc(sampler.draw, lambda world: inner(world, pimc.expired), self.budget)
         decision = pimc.decide(legal, rng)
         # The easy policy's choice stands unless the simulations find a clear gain over it: a
         # handful of play-outs is noisy, and a noisy switch away from a sound rule costs chips.
         prior = self._easy.act(view, rng)
         if prior in decision.values:
-            decision.action = self.trust.choose(prior, seen)
+            # unweighted: the options' gains are paired per play-out (weighing them by the samples'
+            # likelihood measured -1.8 +- 2.7 chips a deal, 95 %, on 100 packs against easy)
+            decision.action = self.trust.choose(prior, [(1.0, values) for _, values in pimc.records])
         return decision
 
     @staticmethod
