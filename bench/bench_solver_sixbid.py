@@ -3,6 +3,7 @@
 Usage:
 
     PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py speed [--deals N] [--seconds S] [--contracts a,b]
+    PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py proof [--deals N] [--contracts a,b]
     PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py equal [--deals N] [--seconds S] [--cap C]
         [--contracts a,b]
 
@@ -17,6 +18,12 @@ median, p99 and max ms per deal.  The rows ``guarantee?`` and ``call?`` ask what
 contracts instead: can the soloist make his target, the widow counted (``Solver.at_least``, one
 null-window search).  ``--seconds`` stops a row after the deal that passes that much time (the
 row then says how many deals it holds; the kernel cannot be stopped within a deal).
+
+``proof``: per contract (pip contracts only), N deals, each solved twice with a fresh table: by
+``Solver.value`` (the kernel's null-window searches that home in on the value), and by the two
+searches that any exact solve needs once the value v is known ("at least v", "at least v + 1").
+Their node counts side by side say how much a better first guess or driver could save: the
+rest is the size of the proof itself.
 
 ``equal``: deals of every contract in turn, each solved from the first card by the new solver
 and by the old pure-Python one (``bench/old_solvers/sixbid.py``); every value must be equal.
@@ -38,8 +45,10 @@ from types import FrameType
 import parlour
 from parlour.games.sixbid.bots import EasyBot
 from parlour.games.sixbid.rules import BIDS, TERMS, OpenPosition, SixBidState
-from parlour.games.sixbid.solver import Solver, no_trick_contract
+from parlour.games.sixbid.solver import PIP_TT_BITS, Solver, no_trick_contract
+from parlour.games.sixbid.tables import PIPS, trick_rules
 from parlour.search import warm
+from parlour.search.solver import TrickSolver
 
 GAME = parlour.load("sixbid")
 
@@ -89,6 +98,27 @@ def bench_speed(count: int, seconds: float, contracts: list[str]) -> None:
         total = sum(ms) / 1000
         print(f"{row:10} {len(ms):>6} {nodes / total if total else 0:>12,.0f} {statistics.median(ms):>10.1f} "
               f"{_pct(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
+
+
+def bench_proof(count: int, contracts: list[str]) -> None:
+    print(f"nodes per deal from the first card, {count} per contract, a fresh table each: the solve, and the "
+          f"two searches at its value")
+    print(f"{'contract':10} {'deals':>6} {'solve median':>13} {'proof median':>13} {'solve total':>12} "
+          f"{'proof total':>12}")
+    for contract in contracts:
+        solves: list[int] = []
+        proofs: list[int] = []
+        for seed in range(1, count + 1):
+            pos = first_card(contract, seed)
+            solver = TrickSolver(trick_rules(pos.trump), PIPS, [pos.soloist], tt_bits=PIP_TT_BITS)
+            value = solver.exact(pos.hands, pos.leader, pos.trick, guess=60)
+            solves.append(solver.nodes)
+            prover = TrickSolver(trick_rules(pos.trump), PIPS, [pos.soloist], tt_bits=PIP_TT_BITS)
+            assert prover.at_least(pos.hands, pos.leader, value, pos.trick)
+            assert not prover.at_least(pos.hands, pos.leader, value + 1, pos.trick)
+            proofs.append(prover.nodes)
+        print(f"{contract:10} {len(solves):>6} {statistics.median(solves):>13,.0f} {statistics.median(proofs):>13,.0f} "
+              f"{sum(solves):>12,} {sum(proofs):>12,}", flush=True)
 
 
 class _Cap(Exception):
@@ -143,7 +173,7 @@ def bench_equal(count: int, seconds: float, cap: float, contracts: list[str]) ->
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=("speed", "equal"))
+    p.add_argument("what", choices=("speed", "proof", "equal"))
     p.add_argument("--deals", type=int, default=0)
     p.add_argument("--seconds", type=float, default=0)
     p.add_argument("--cap", type=float, default=120)
@@ -155,6 +185,9 @@ def main() -> None:
     print(f"kernels {'loaded' if warm.last.get('cached') else 'compiled'} in {warm.last.get('seconds', 0):.1f} s")
     if args.what == "speed":
         bench_speed(args.deals or 100, args.seconds or 300, args.contracts.split(","))
+    elif args.what == "proof":
+        pip_rows = [c for c in args.contracts.split(",") if c in ("solo", "heart", "guarantee", "call")]
+        bench_proof(args.deals or 20, pip_rows)
     else:
         compared = [c for c in args.contracts.split(",") if c in BIDS]
         sys.exit(1 if bench_equal(args.deals or 300, args.seconds or 900, args.cap or 1e9, compared) else 0)
