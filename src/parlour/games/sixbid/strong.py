@@ -65,7 +65,8 @@ from .solver import Solver, action_values, chips_won, mask_pips, seat_score
 EXACT_TRICKS = 9  # with this many tricks left (or fewer) card play is PIMC with the exact solver; measured on the
 # compiled core against easy, 100 duplicate packs (the same): +16.6 +- 7.6 (99 %) chips a deal with 9, +12.9 +- 7.4
 # with 6 (not yet a significant difference), decisions 59 ms median and 565 ms at the 99th percentile, CPU;
-# with 10, paired against 9 on packs 1-100 (cpu:2): +2.5 +- 4.4 (95 %), but decisions 1.3 s at the 99th percentile
+# with 10, paired against 9 on packs 1-100 (cpu:2, bid samples weighted): +2.5 +- 4.4 (95 %), but decisions 1.3 s
+# at the 99th percentile
 PRIOR_MARGIN = 1.0  # chips per deal a simulated option must gain over the easy policy's choice
 SWITCH_SAMPLES = 8  # samples needed before a simulated option may replace the easy policy's choice
 #: standard errors of that gain needed too.  Measured against easy, the same 100 duplicate packs (cpu:2), the
@@ -74,8 +75,9 @@ SWITCH_SAMPLES = 8  # samples needed before a simulated option may replace the e
 SWITCH_Z = 0.5
 #: a play-out hands over to the exact solver with this many tricks left.  Why not more (the solver is
 #: exact): with every hand open from 6 tricks left the two opponents defend as one perfect mind, so a
-#: bid looks worse than it plays against real defenders; paired against 4 on packs 1-100 (cpu:2), 6 made
-#: -6.8 +- 3.4 chips a deal (95 %) and declared 65 times in 300 seatings against 80; 2 made -3.4 +- 3.6
+#: bid looks worse than it plays against real defenders; paired against 4 on packs 1-100 (cpu:2, with the
+#: bid samples weighted), 6 made -6.8 +- 3.4 chips a deal (95 %) and declared 65 times in 300 seatings
+#: against 80; 2 made -3.4 +- 3.6
 SOLVE_TRICKS = 4
 PIP_TIE = 0.05  # chips per pip added in threshold contracts, to break ties between lost or won causes
 DEFAULT_THINK = 0.4
