@@ -51,7 +51,8 @@ DEFAULT_THINK = 0.25
 BID_FACTOR = 2.5
 #: standard errors by which a bid must beat the easy rule's call.  Measured against easy, packs 1-100
 #: (cpu:2), paired against 2: 0.5 made +2.9 +- 5.1 points a deal (95 %), 0 made +2.3 +- 5.6; strong
-#: declared 75-78 times in 200 seatings with each, the cheater 109: the samples, not this test, keep it out
+#: declared 75-78 times in 200 seatings with each, the cheater 109: it is the samples' verdict, not this
+#: test, that keeps strong from declaring more
 TRUST_Z = 2.0
 SD_FLOOR = 50.0  # the least spread assumed for one deal's payment difference (two samples can agree by chance)
 TRUST = Trust(z=TRUST_Z, sd_floor=SD_FLOOR)
@@ -136,6 +137,10 @@ class StrongBot:
     def bid_values(self, view: dict[str, Any], pack: list[str],
                    expired: Callable[[], bool] = lambda: False) -> dict[str, float] | None:
         """Each legal option played out on ``pack``: the rest of the bidding by the easy rule, the play solved.
+
+        Why the whole play solved (Six-Bid plays its first tricks out by the easy rule instead): here
+        a play-out by the easy rule to 4 tricks left, then the solver, measured no better against
+        easy (-1.4 +- 3.6 points a deal, 95 %, paired on packs 1-100, cpu:2).
 
         ``None`` if ``expired()`` turns true before every option is solved (the budget is spent).
         """
