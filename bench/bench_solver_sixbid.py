@@ -44,7 +44,7 @@ from types import FrameType
 
 import parlour
 from parlour.games.sixbid.bots import EasyBot
-from parlour.games.sixbid.rules import BIDS, TERMS, OpenPosition, SixBidState
+from parlour.games.sixbid.rules import BID_INDEX, BIDS, TERMS, OpenPosition, SixBidState
 from parlour.games.sixbid.solver import PIP_TT_BITS, Solver, no_trick_contract
 from parlour.games.sixbid.tables import PIPS, trick_rules
 from parlour.search import warm
@@ -100,6 +100,11 @@ def bench_speed(count: int, seconds: float, contracts: list[str]) -> None:
               f"{_pct(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
 
 
+def _fresh_solver(pos: OpenPosition) -> TrickSolver:
+    """A pip solver for ``pos``'s trump and soloist with an empty table of its own."""
+    return TrickSolver(trick_rules(pos.trump), PIPS, [pos.soloist], tt_bits=PIP_TT_BITS)
+
+
 def bench_proof(count: int, contracts: list[str]) -> None:
     print(f"nodes per deal from the first card, {count} per contract, a fresh table each: the solve, and the "
           f"two searches at its value")
@@ -110,10 +115,10 @@ def bench_proof(count: int, contracts: list[str]) -> None:
         proofs: list[int] = []
         for seed in range(1, count + 1):
             pos = first_card(contract, seed)
-            solver = TrickSolver(trick_rules(pos.trump), PIPS, [pos.soloist], tt_bits=PIP_TT_BITS)
+            solver = _fresh_solver(pos)
             value = solver.exact(pos.hands, pos.leader, pos.trick, guess=60)
             solves.append(solver.nodes)
-            prover = TrickSolver(trick_rules(pos.trump), PIPS, [pos.soloist], tt_bits=PIP_TT_BITS)
+            prover = _fresh_solver(pos)
             assert prover.at_least(pos.hands, pos.leader, value, pos.trick)
             assert not prover.at_least(pos.hands, pos.leader, value + 1, pos.trick)
             proofs.append(prover.nodes)
@@ -186,7 +191,7 @@ def main() -> None:
     if args.what == "speed":
         bench_speed(args.deals or 100, args.seconds or 300, args.contracts.split(","))
     elif args.what == "proof":
-        pip_rows = [c for c in args.contracts.split(",") if c in ("solo", "heart", "guarantee", "call")]
+        pip_rows = [c for c in args.contracts.split(",") if c in BIDS and not no_trick_contract(BID_INDEX[c])]
         bench_proof(args.deals or 20, pip_rows)
     else:
         compared = [c for c in args.contracts.split(",") if c in BIDS]
