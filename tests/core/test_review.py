@@ -17,8 +17,8 @@ import parlour
 from parlour.bots import make
 from parlour.engine import bot_rng
 from parlour.knowledge import CardFinder
-from parlour.review import NoReview, NotOver, dumps, game_dict, review_deal
-from parlour.review.judge import HIDDEN_VIEW
+from parlour.review import NoReview, NotOver, dumps, game_dict, judge, review_deal
+from parlour.review.judge import HIDDEN_VIEW, TOO_DEEP
 from parlour.review.report import from_dict
 from parlour.review.say import lines
 from parlour.review.verdict import costliest, verdict
@@ -143,6 +143,24 @@ def test_strong_reviewed_by_its_own_search_loses_next_to_nothing() -> None:
     assert review.verdict.decisions >= 5 and review.verdict.loss <= 1.5
     gops = review_deal(deals_by("gops", "strong", 1, 2, cards=6).record(), 1, 0)
     assert gops.verdict.decisions == 5 and gops.verdict.loss == pytest.approx(0, abs=1e-9)
+
+
+def test_the_cards_as_they_lay_value_the_opening_lead_within_the_node_budget_and_say_so_past_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Six-Bid deal (easy's, seed 2) whose opening lead North makes is valued as the cards lay, the first
+    of its eleven tricks included; with a budget of one node no card decision that needs a search is,
+    and each of those says why, in words and in the JSON (``search.solver.budget``)."""
+    record = deals_by("sixbid", "easy", 1, 2).record()
+    opening = [j for j in review_deal(record, 1, 0, samples=2).judged if j.phase == "play" and j.trick == 1]
+    assert len(opening) == 1 and len(opening[0].legal) == 11 and opening[0].perfect
+    assert set(opening[0].perfect) == set(opening[0].legal) and opening[0].perfect_note is None
+    monkeypatch.setattr(judge, "PERFECT_NODES", 1)
+    cut = review_deal(record, 1, 0, samples=2)
+    plays = [j for j in cut.judged if j.phase == "play"]
+    assert plays[0].trick == 1 and plays[0].perfect is None and plays[0].perfect_note == TOO_DEEP
+    assert all(j.perfect or j.perfect_note == TOO_DEEP for j in plays)
+    assert f"As the cards lay: {TOO_DEEP}." in "\n".join(lines(cut))
+    assert dumps(from_dict(json.loads(dumps(cut.to_dict()))).to_dict()) == dumps(cut.to_dict())
 
 
 def test_the_same_record_gives_the_same_review_and_it_survives_json() -> None:

@@ -22,7 +22,7 @@ from parlour.games.sixbid import tables as sixbid_tables
 from parlour.games.sixbid.rules import NO_TRUMP as SIXBID_NO_TRUMP
 from parlour.games.sixbid.rules import PIP as SIXBID_PIP
 from parlour.search import jit, tricks, warm
-from parlour.search.solver import TrickSolver
+from parlour.search.solver import SearchCut, TrickSolver, budget
 from parlour.search.trick_rules import TrickRules
 
 
@@ -99,6 +99,32 @@ def test_move_values_and_thresholds_agree_with_exact() -> None:
         assert (max(values) if leader == 0 else min(values)) == best
         assert solver.at_least(list(hands), leader, best)
         assert not solver.at_least(list(hands), leader, best + 1)
+
+
+def test_a_node_budget_stops_a_solve_and_leaves_the_table_exact() -> None:
+    """Past its budget every kind of solve raises ``SearchCut``; what it left in the table is still exact
+    (a later solve of the same deal, and of a larger budget, gives minimax's value); from the empty
+    table a budget is met or missed the same every time, with the same nodes."""
+    _, hands, leader = _deals(2, 1, 9)[0]
+    right = minimax(TOUT, hands, leader)
+    solver = TrickSolver(tables.trick_rules(TOUT), tables.objective(TOUT), [0])
+    cards = [c for c in range(32) if hands[leader] >> c & 1]
+    for solve in (lambda: solver.exact(list(hands), leader), lambda: solver.at_least(list(hands), leader, right),
+                  lambda: solver.move_values(list(hands), leader, cards)):
+        with pytest.raises(SearchCut, match="budget of 50 nodes"), budget(50):
+            solve()
+    assert solver.exact(list(hands), leader) == right
+    spent = []
+    for _ in range(2):
+        before = solver.nodes
+        with budget(10**9):
+            assert solver.exact(list(hands), leader) == right
+        spent.append(solver.nodes - before)
+    assert spent[0] == spent[1] > 50
+    with pytest.raises(SearchCut), budget(spent[0] - 1):
+        solver.exact(list(hands), leader)
+    with budget(spent[0]):
+        assert solver.exact(list(hands), leader) == right
 
 
 def _three_hand_minimax(rules: TrickRules, points: list[int], maximisers: set[int], counted: set[int],

@@ -13,6 +13,12 @@ Honesty about hidden cards is decided here, for every interface at once:
 - values with the cards as they lay are computed only where every hand in play at that point
   is known to the viewer by the deal's end (and only by games that have such values: Le Truc
   has none, since its unplayed cards after a refusal must never count).
+
+Every exact solve for the values as the cards lay gets at most ``PERFECT_NODES`` search nodes a
+decision, from empty tables (``search.solver.budget``).  Why: a whole Six-Bid solo, or a Ramsch,
+from its first card takes from a few hundred thousand nodes to hundreds of millions (about
+40 s); a review must be ready within seconds.  The few decisions past the budget say so
+(``TOO_DEEP``); the empty tables make that the same every time, as the rest of the review is.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from typing import Any
 from ..knowledge import scanned
 from ..registry import part
 from ..search.pimc import Decision
+from ..search.solver import SearchCut, budget
 from ..text import deal_summary
 from .moment import Moment, kept
 from .report import Hand, Judged, Play, Review, Step, number
@@ -33,6 +40,10 @@ from .walk import DealWalk, Turn, walk
 
 HIDDEN_VIEW = "made with cards the deal's end did not show you: not reviewed"
 NOT_VALUED = "no values: strong did not weigh this choice"
+#: search nodes an exact solve may take for one decision's values as the cards lay (about
+#: 0.6 s here; ``bench/bench_review.py`` says how many decisions go past it)
+PERFECT_NODES = 4_000_000
+TOO_DEEP = f"not worked out: more than a review's {PERFECT_NODES // 1_000_000} million positions to search"
 
 
 class NoReview(ValueError):
@@ -135,7 +146,12 @@ def _judge(dealt: DealWalk, turn: Turn, step: int, module: ModuleType, known: se
         if turn.action not in judged.values:
             judged.note = NOT_VALUED
     if all(set(hand) <= known for hand in turn.hands):
-        perfect = module.perfect(moment)
-        if perfect:
-            judged.perfect = {a: number(perfect[a]) for a in turn.legal if a in perfect}
+        try:
+            with budget(PERFECT_NODES):
+                perfect = module.perfect(moment)
+        except SearchCut:
+            judged.perfect_note = TOO_DEEP
+        else:
+            if perfect:
+                judged.perfect = {a: number(perfect[a]) for a in turn.legal if a in perfect}
     return judged

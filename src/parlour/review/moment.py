@@ -13,8 +13,9 @@ A game takes part in reviews through an optional ``review`` module in its packag
   itself, a mixing player's mix in ``extra["mix"]`` (GOPS, Le Truc).
 - ``perfect(moment) -> ActionValues | None``: the value of each legal action in the deal as it
   lay (every hand open, best play by all after it), or None where the game has none here (not
-  card play, or too costly this early).  Asked only when every hand at that point is known to
-  the person the review is for by the deal's end, so it may read ``moment.state``.
+  card play).  Asked only when every hand at that point is known to the person the review is
+  for by the deal's end, so it may read ``moment.state``; within a node budget
+  (``judge.PERFECT_NODES``): a solve past it raises ``search.solver.SearchCut``.
 
 It also says its ``UNIT`` (or ``unit(options)``, where the options change it), ``SAMPLES`` (the
 default count), and ``INFORMATION`` / ``PERFECT`` (what each kind of value is, in a sentence).

@@ -37,7 +37,8 @@ class Judged:
 
     ``values``: the information values (what ``strong`` makes of the seat's view), ``strong`` its
     choice and ``mix`` its mix (a mixing player's); ``perfect``: the values with the cards as they
-    lay, where the deal showed every hand.  ``note`` says why a decision has no values.
+    lay, where the deal showed every hand.  ``note`` says why a decision has no values, and
+    ``perfect_note`` why it has none as the cards lay though the deal showed every hand.
     """
 
     index: int
@@ -51,6 +52,7 @@ class Judged:
     samples: int = 0
     perfect: dict[str, float] | None = None
     note: str | None = None
+    perfect_note: str | None = None
 
     @property
     def cost(self) -> float | None:
@@ -74,7 +76,7 @@ class Judged:
                 "chosen": self.chosen, "strong": self.strong, "mix": numbers(self.mix), "values": numbers(self.values),
                 "samples": self.samples, "cost": None if c is None else number(c), "best": self.best,
                 "perfect": numbers(self.perfect), "perfect_cost": None if pc is None else number(pc),
-                "perfect_best": self.perfect_best, "note": self.note}
+                "perfect_best": self.perfect_best, "note": self.note, "perfect_note": self.perfect_note}
 
 
 @dataclass
@@ -161,7 +163,7 @@ def from_dict(data: dict[str, Any]) -> Review:
         if d is None:
             return None
         return Judged(d["index"], d["trick"], d["phase"], list(d["legal"]), d["chosen"], d["strong"], d["mix"],
-                      d["values"], d["samples"], d["perfect"], d["note"])
+                      d["values"], d["samples"], d["perfect"], d["note"], d.get("perfect_note"))
 
     steps = [Step(s["trick"], [Hand(list(h["cards"]), h["hidden"]) for h in s["hands"]],
                   [Play(p["seat"], p["action"], judged(p["decision"])) for p in s["plays"]]) for s in data["steps"]]

@@ -97,6 +97,8 @@ def judged_text(j: Judged, unit: str) -> str:
         lost = j.perfect_cost
         cost = f" (cost {lost:.1f})" if lost else ""
         out += f". {LAY.capitalize()}: {options(j.perfect, j.chosen)}{cost}"
+    elif j.perfect_note:
+        out += f". {LAY.capitalize()}: {j.perfect_note}"
     return out + "."
 
 

@@ -10,7 +10,9 @@ the exact value after each legal move (:meth:`move_values`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
 
 import numpy as np
@@ -35,6 +37,40 @@ class Past(NamedTuple):
     dealer: int
 
 
+class SearchCut(Exception):
+    """A solve stopped at the node budget of :func:`budget`: it has no value, and none is guessed."""
+
+
+class _Budget:
+    """The nodes still allowed to this thread's solves (:func:`budget`), and the solvers whose
+    tables were emptied for it."""
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+        self.left = nodes
+        self.emptied: set[int] = set()
+
+
+_local = threading.local()
+
+
+@contextmanager
+def budget(nodes: int) -> Iterator[None]:
+    """Every solve of this thread in the block shares ``nodes`` search nodes; past them it raises
+    :class:`SearchCut`.  Each solver's table is emptied at its first solve in the block.
+
+    Why emptied: how many nodes a solve takes depends on what its table already holds (its values
+    never do), so a budget met or missed is the same every time only from an empty table: the
+    review of a deal must be the same, byte for byte, whatever the thread solved before it.
+    """
+    outer: _Budget | None = getattr(_local, "budget", None)
+    _local.budget = _Budget(nodes)
+    try:
+        yield
+    finally:
+        _local.budget = outer
+
+
 class TrickSolver:
     """Exact values for the seats in ``side``: they maximise what ``counted`` take of ``objective``
     (by default what they take themselves; a misère counts the opponents' tricks)."""
@@ -54,7 +90,7 @@ class TrickSolver:
         self._tt = tricks.new_table(1 << tt_bits)
         self._buf = np.zeros(64 * 32, np.int64)
         self._trick = np.zeros(3 * 14, np.int64)
-        self._stats = np.zeros(2, np.int64)
+        self._stats = np.zeros(tricks.STATS, np.int64)
         self._frames = np.zeros((tricks.MAX_PLY + 2, tricks.FRAME_WORDS), np.int64)
         self._hands = np.zeros(3, np.int64)
         #: every kernel call's trailing arguments, in the kernel's order
@@ -79,19 +115,43 @@ class TrickSolver:
         for i, c in enumerate(trick):
             self._trick[i] = position[c]
 
+    def _within_budget(self, solve: Callable[[], V]) -> V:
+        """``solve()`` (one kernel call), within this thread's :func:`budget` if one is open."""
+        limit: _Budget | None = getattr(_local, "budget", None)
+        if limit is None:
+            return solve()
+        if id(self) not in limit.emptied:
+            limit.emptied.add(id(self))
+            self._tt[:] = 0  # as new_table leaves it: the rows' words steer which entry a new one displaces
+            self._tt[:, 0] = -1
+        stats = self._stats
+        before = int(stats[tricks.S_NODES])
+        stats[tricks.S_LIMIT] = before + max(limit.left, 1)
+        try:
+            got = solve()
+        finally:
+            limit.left -= int(stats[tricks.S_NODES]) - before
+            stats[tricks.S_LIMIT] = 0
+        if stats[tricks.S_CUT]:
+            stats[tricks.S_CUT] = 0
+            raise SearchCut(f"past its budget of {limit.nodes:,} nodes")
+        return got
+
     def exact(self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), guess: int = 0,
               past: Past | None = None) -> int:
         """The side's points from here, the cards of ``trick`` (led by ``leader``) included (a
         ``LOWEST`` objective's: its offset value at the deal's end, from ``past``)."""
         self._load(hands, trick, past)
         k = warm.kernels()
-        return int(k.exact(self._hands, self._trick, 0, len(trick), leader, guess, *self._tail))
+        return self._within_budget(lambda: int(k.exact(self._hands, self._trick, 0, len(trick), leader, guess,
+                                                       *self._tail)))
 
     def at_least(self, hands: Sequence[int], leader: int, target: int, trick: Sequence[int] = ()) -> bool:
         """Whether the side takes at least ``target`` from here."""
         self._load(hands, trick)
         k = warm.kernels()
-        return bool(k.at_least(self._hands, self._trick, 0, len(trick), leader, target, *self._tail))
+        return self._within_budget(lambda: bool(k.at_least(self._hands, self._trick, 0, len(trick), leader, target,
+                                                           *self._tail)))
 
     def move_values(self, hands: Sequence[int], leader: int, moves: Sequence[int],
                     trick: Sequence[int] = (), past: Past | None = None) -> list[int]:
@@ -100,7 +160,8 @@ class TrickSolver:
         cards: Int64s = np.array([self._position[c] for c in moves], np.int64)
         out = np.zeros(len(moves), np.int64)
         k = warm.kernels()
-        k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves), out, *self._tail)
+        self._within_budget(lambda: k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves), out,
+                                                  *self._tail))
         return [int(v) for v in out]
 
     def representatives(self, movable: int, others: int) -> list[int]:

@@ -82,8 +82,10 @@ PARAMS = 11
 #: seat that maximises' margin when the deal ends, from the history (``P_PAST``) and the cards
 SUM, LOWEST = 0, 1
 INF = 1 << 20
-#: stats entries
-S_NODES = 0
+#: stats entries: the nodes searched, the node count past which a search stops (0: none), and 1
+#: once one has stopped there (its value, and every value after it in the call, is then -1)
+S_NODES, S_LIMIT, S_CUT = range(3)
+STATS = 3
 #: bits of a seat's ``side`` entry
 MAX, COUNTED = 1, 2
 
@@ -716,6 +718,10 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
     ``tt`` is the transposition table (:func:`new_table`).
     Why a loop over an explicit stack (``frames``) and not recursion: numba's on-disk cache
     cannot hold a recursive function (numba issue 6061: it crashes when loaded).
+
+    A budget: with ``stats[S_LIMIT]`` above 0, the search stops as soon as ``stats[S_NODES]``
+    passes it, returns -1 and sets ``stats[S_CUT]``; the callers below stop too.  Sound: a table
+    entry is written only when its node is done, so every entry it left is as exact as ever.
     """
     nplayers = params[P_PLAYERS]
     f = 0
@@ -756,6 +762,9 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
                 frames[g, F_GAIN] = gain
                 f = g
                 value, settled = _enter(f, h, trick, rules, power, side, params, tt, buf, frames, stats)
+                if stats[S_LIMIT] and stats[S_NODES] > stats[S_LIMIT]:  # over its budget: stop, store nothing
+                    stats[S_CUT] = 1
+                    return -1
                 continue
             value = _close(f, h, tt, frames, rules)
         # ``value`` is frame f's: hand it to its parent
@@ -794,6 +803,8 @@ def exact(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, guess: int,
     beta = min(max(guess, lo + 1), hi)
     while lo < hi:
         g = search(h, trick, tb, ncur, leader, beta - 1, beta, rules, power, side, params, tt, buf, frames, stats)
+        if stats[S_CUT]:
+            return -1
         if g < beta:
             hi = g
         else:
@@ -836,5 +847,7 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
             params[P_PAST] = past
         else:
             out[i] = exact(h, trick, 0, ncur + 1, leader, guess, rules, power, side, params, tt, buf, frames, stats)
+        if stats[S_CUT]:
+            return
         guess = out[i]
         h[mover] = hand

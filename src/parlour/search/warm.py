@@ -109,7 +109,7 @@ def _exercise(module: ModuleType) -> None:
     side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
     tt = tricks.new_table(16)
     buf = np.zeros(64 * 32, np.int64)
-    stats = np.zeros(2, np.int64)
+    stats = np.zeros(tricks.STATS, np.int64)
     frames = np.zeros((tricks.MAX_PLY + 2, tricks.FRAME_WORDS), np.int64)
     trick = np.zeros(3 * 14, np.int64)
     hands = np.array([1, 2, 0], np.int64)

@@ -8,8 +8,8 @@ discard takes ``SLOW_SAMPLES`` (each sample plays out every option).
 Every card of a deal is played but the soloist's discard, which stays face down for the
 defenders (RULES.md); its pips are announced with the summary, and the solver needs only them
 (the hands in play are all shown by the last trick), so each card is also valued in the deal as
-it lay: a solo from the first card, a Ramsch once ``PERFECT_RAMSCH`` tricks or fewer are left (on
-the compiled kernel too, but from its first card one solve takes up to a second or more, measured).
+it lay, from the first card, within the review's node budget a decision
+(``review.judge.PERFECT_NODES``): a Ramsch's opening lead is where it can run out.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from .strong import StrongBot
 SAMPLES = 32
 UNIT = "points"
 SLOW_SAMPLES = 16
-PERFECT_RAMSCH = 9
 INFORMATION = "strong's search over {samples} deals consistent with what was seen and bid"
 PERFECT = "every hand open (the discard's pips counted), best play by all after it"
 
@@ -36,7 +35,4 @@ def strong(samples: int) -> StrongBot:
 def perfect(moment: Moment) -> ActionValues | None:
     if moment.state.phase != "play":
         return None
-    pos = position_from_state(moment.state)  # type: ignore[arg-type]
-    if pos.soloist is None and 10 - sum(pos.tricks) > PERFECT_RAMSCH:
-        return None
-    return action_values(pos)
+    return action_values(position_from_state(moment.state))  # type: ignore[arg-type]

@@ -11,9 +11,9 @@ exact solve of nine tricks per sample costs up to a third of a second, and a dea
 must take at most a few seconds (``bench/bench_review.py``).
 
 Every deal is played to its eleventh trick and the widow is shown with its summary, so each
-card is also valued in the deal as it lay (the exact solver, chips from the deal) once
-``PERFECT_TRICKS`` tricks or fewer are left; earlier, one exact solve of the whole deal takes
-a second or more, too long for a review that must be ready at once.
+card is also valued in the deal as it lay (the exact solver, chips from the deal), from the
+first trick on, within the review's node budget a decision (``review.judge.PERFECT_NODES``).
+The opening lead is where it runs out, on the deals whose whole solve is hardest.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from .strong import StrongBot
 SAMPLES = 32
 UNIT = "chips"
 REVIEW_EXACT = 7
-PERFECT_TRICKS = 9
 INFORMATION = "strong's search over {samples} deals consistent with what was seen and bid"
 PERFECT = "every hand and the widow open, best play by all after it"
 
@@ -42,8 +41,5 @@ def strong(samples: int) -> StrongBot:
 def perfect(moment: Moment) -> ActionValues | None:
     pos = moment.state.open_position()  # type: ignore[attr-defined]
     if pos is None:
-        return None
-    left = (sum(h.bit_count() for h in pos.hands) + len(pos.trick)) // 3
-    if left > PERFECT_TRICKS:
         return None
     return action_values(pos, moment.seat)
