@@ -83,7 +83,7 @@ PARAMS = 11
 SUM, LOWEST = 0, 1
 INF = 1 << 20
 #: stats entries: the nodes searched, the node count past which a search stops (0: none), and 1
-#: once one has stopped there (its value, and every value after it in the call, is then -1)
+#: once one has stopped there (then the call's values mean nothing: ``search.solver`` raises)
 S_NODES, S_LIMIT, S_CUT = range(3)
 STATS = 3
 #: bits of a seat's ``side`` entry
