@@ -122,8 +122,7 @@ class TrickSolver:
             return solve()
         if id(self) not in limit.emptied:
             limit.emptied.add(id(self))
-            self._tt[:] = 0  # as new_table leaves it: the rows' words steer which entry a new one displaces
-            self._tt[:, 0] = -1
+            tricks.empty_table(self._tt)
         stats = self._stats
         before = int(stats[tricks.S_NODES])
         stats[tricks.S_LIMIT] = before + max(limit.left, 1)

@@ -335,11 +335,19 @@ def new_table(rows: int) -> Int64s:
     """An empty transposition table of ``rows`` rows (a power of two), each bucket of two rows in one
     64-byte cache line.  Why: a lookup is a cache miss at nearly every trick start, and a bucket
     that straddles two lines costs two (numpy aligns a large array only to 16 bytes)."""
-    raw = np.zeros(rows * TT_WORDS + 8, np.int64)
+    raw = np.empty(rows * TT_WORDS + 8, np.int64)
     skip = (-raw.ctypes.data % 64) // 8
     tt = raw[skip:skip + rows * TT_WORDS].reshape(rows, TT_WORDS)
-    tt[:, 0] = -1  # no key: no hand mask is negative
+    empty_table(tt)
     return tt
+
+
+def empty_table(tt: Int64s) -> None:
+    """Make ``tt`` as :func:`new_table` makes it: no key in any row (no hand mask is negative), and
+    every other word 0 (the rows' words steer which entry a new one displaces, so a table emptied
+    of keys alone would not search as a new one does)."""
+    tt[:] = 0
+    tt[:, 0] = -1
 
 
 @inline
