@@ -97,8 +97,6 @@ def redis_server():
     server.close()
 
 
-
-
 @pytest.fixture
 def make_database(request, tmp_path):
     """``make(backend, name="p")``: a new, empty database of ``backend`` -- a file in the test's folder

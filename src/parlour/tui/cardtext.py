@@ -26,11 +26,8 @@ BACK = "▒▒▒"
 CHIP_WIDTH = 4  # " A♠ " or "10♥ "
 
 
-
 def suit_colour(suit: str, four_colour: bool = False) -> str:
     return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit]
-
-
 
 
 def card_chip(card: str, four_colour: bool = False, *, selected: bool = False, dim: bool = False) -> Text:
@@ -65,8 +62,6 @@ def backs_row(count: int, gap: str = " ") -> Text:
             out.append(gap)
         out.append_text(card_back())
     return out
-
-
 
 
 def pretty_line(line: str, four_colour: bool = False) -> Text:

@@ -46,7 +46,6 @@ def fan(pack: Sequence[str]) -> list[str]:
     return [[c for c in cards if c[1] == suit][-1] for suit in suits[:3]]
 
 
-
 def pages_router() -> APIRouter:
     """The routes above (every page is the one ``index.html``; the page reads its path)."""
     router = APIRouter()

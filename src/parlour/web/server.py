@@ -60,8 +60,6 @@ MAX_BODY = 8192  # bytes of a request body (the lobby's form)
 WS_DEFLATE = False
 
 
-
-
 def create_app(db: str | Path | None = None, *, workers: int = 2, allowed_origins: set[str] | None = None,
                store: Store | None = None, rate: tuple[float, float] = (RATE, BURST),
                allowed_hosts: Sequence[str] = LOOPBACK_NAMES, share_history: bool = True,

@@ -168,7 +168,6 @@ def test_a_spent_budget_stops_the_option_play_outs_between_options() -> None:
     assert len(calls) == 2  # the first option was played out, the second was not started
 
 
-
 def test_the_deal_as_dealt_explains_the_easy_players_cards_and_other_deals_need_not() -> None:
     """Inference from the others' cards (``Sampler.play_likelihood``): when every seat plays by the
     easy rule, the real deal explains every card played (likelihood 1), while consistent deals the

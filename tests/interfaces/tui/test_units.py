@@ -151,7 +151,6 @@ def test_availability_names_what_is_missing(monkeypatch):
     assert "parlour.games.nothing" in availability("gops")
 
 
-
 def test_the_shown_hand_is_keyed_again_from_the_record_after_a_resume_or_an_undo():
     """Issue 25, point 6: walking the deal's record gives the keys the live table had, and an
     undo gives a card taken back its old key (not a new binding)."""

@@ -21,7 +21,6 @@ INFORMATION = "strong's search over {samples} deals consistent with what was see
 PERFECT = "every hand open, best play by both after it"
 
 
-
 def strong(samples: int) -> StrongBot:
     """The strong player the information values are asked of, with ``samples`` a card decision."""
     return StrongBot.counted(samples, max(1, samples * BID_SAMPLES // SAMPLES))

@@ -26,7 +26,6 @@ INFORMATION = "strong's search over {samples} deals consistent with what was see
 PERFECT = "every hand open (the discard's pips counted), best play by all after it"
 
 
-
 def strong(samples: int) -> StrongBot:
     """The strong player the information values are asked of, with ``samples`` a card decision."""
     return StrongBot.counted(samples, max(1, samples * SLOW_SAMPLES // SAMPLES))

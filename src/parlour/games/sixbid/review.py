@@ -30,7 +30,6 @@ INFORMATION = "strong's search over {samples} deals consistent with what was see
 PERFECT = "every hand and the widow open, best play by all after it"
 
 
-
 def strong(samples: int) -> StrongBot:
     """The strong player the information values are asked of: exactly ``samples`` a decision (its
     60 s budget is never what stops it), the opening tricks by play-outs (``early_search``)."""

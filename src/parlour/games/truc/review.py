@@ -41,7 +41,6 @@ INFORMATION = ("strong's strategy played on by both over {samples} hands consist
 PERFECT = ""
 
 
-
 def information(moment: Moment, rng: random.Random, samples: int = SAMPLES) -> Decision | None:
     view = moment.view
     if view["passes"]:
