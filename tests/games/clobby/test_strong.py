@@ -7,6 +7,7 @@ import random
 import pytest
 
 import parlour
+from helpers.minimax import engine_minimax
 from parlour.bots import make
 from parlour.games.clobby.bots import EasyBot
 from parlour.games.clobby.sampler import Sampler, public_actions
@@ -95,16 +96,12 @@ def test_weight_penalises_bids_the_easy_rule_would_not_make() -> None:
     assert seen_low
 
 
-def _engine_minimax(state: parlour.State, seat: int) -> int:
-    if state.deals:
-        scores = state.deals[-1]["scores"]
+def _engine_minimax(state: parlour.State, seat: int) -> float:
+    """``seat``'s margin in the deal (its score minus the other's) with best play by both, through the engine."""
+    def margin(end: parlour.State) -> int:
+        scores = end.deals[-1]["scores"]
         return scores[seat] - scores[1 - seat]
-    values = []
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        values.append(_engine_minimax(child, seat))
-    return max(values) if state.current_player == seat else min(values)
+    return engine_minimax(state, seat, margin)
 
 
 def _endgames(count: int, cards_played: range, seed: int) -> int:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from helpers.minimax import engine_minimax
 from helpers.old_solvers import old_solver
 from helpers.schafkopf import GAME, solo_deals
 from parlour.games.schafkopf import solver as solver_module
@@ -73,26 +74,9 @@ def test_the_kernels_legal_cards_are_the_engines() -> None:
     assert checked > 1500
 
 
-def _minimax(state: Any, soloist: int, value: Callable[[dict[str, Any]], int], alpha: int = -999,
-             beta: int = 999) -> int:
+def _minimax(state: Any, soloist: int, value: Callable[[dict[str, Any]], int]) -> float:
     """The soloist's best ``value(deal summary)`` against the defenders' worst, through the engine."""
-    if state.deals:
-        return value(state.deals[0])
-    maxing = state.current_player == soloist
-    best = -999 if maxing else 999
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        v = _minimax(child, soloist, value, alpha, beta)
-        if maxing:
-            best = max(best, v)
-            alpha = max(alpha, v)
-        else:
-            best = min(best, v)
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return best
+    return engine_minimax(state, soloist, lambda end: value(end.deals[0]))
 
 
 def _solo_endgame(seed: int, rng: random.Random, tricks_left: tuple[int, ...]) -> Any:

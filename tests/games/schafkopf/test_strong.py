@@ -15,6 +15,7 @@ import pytest
 
 import parlour
 from helpers.inference import deals_in_play, worlds_off_the_rule
+from helpers.minimax import engine_minimax
 from parlour.bots import make
 from parlour.games.schafkopf.bots import EasyBot
 from parlour.games.schafkopf.rules import INDEX, ORDER, SLOT
@@ -38,24 +39,10 @@ def _value(state: Any, root: int, soloist: int | None) -> float:
     return 2 * scores[root] - (sum(scores) - scores[root])
 
 
-def _reference(state: Any, root: int, soloist: int | None, alpha: float = -99, beta: float = 99) -> float:
-    if state.deals:
-        return _value(state, root, soloist)
-    maxing = state.current_player == (soloist if soloist is not None else root)
-    best = -99.0 if maxing else 99.0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        v = _reference(child, root, soloist, alpha, beta)
-        if maxing:
-            best = max(best, v)
-            alpha = max(alpha, v)
-        else:
-            best = min(best, v)
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return best
+def _reference(state: Any, root: int, soloist: int | None) -> float:
+    """The deal's value (``_value``) with best play, through the engine: the soloist (or, in a Ramsch,
+    ``root``) maximises it, the others minimise it."""
+    return engine_minimax(state, soloist if soloist is not None else root, lambda end: _value(end, root, soloist))
 
 
 def _play_to(seed: int, rng: random.Random, tricks_left: int, cards_in_trick: int) -> Any:
@@ -210,7 +197,6 @@ def test_the_default_think_is_the_documented_one() -> None:
     assert isinstance(bot, StrongBot)
     assert bot.budget.seconds == DEFAULT_THINK == 0.25
     assert bot.slow_budget.seconds == DEFAULT_THINK * SLOW_FACTOR
-
 
 
 def test_the_deal_as_dealt_explains_the_easy_players_cards_and_other_deals_need_not() -> None:

@@ -20,6 +20,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from helpers.minimax import engine_minimax
 from helpers.old_solvers import old_solver
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
@@ -45,16 +46,9 @@ def _random_deal_in_play(rng: random.Random) -> R.SixBidState | None:
     return None if state.deals else state
 
 
-def _minimax(state: R.SixBidState, soloist: int) -> int:
+def _minimax(state: R.SixBidState, soloist: int) -> float:
     """The soloist's chips from the deal with best play by every seat, through the engine."""
-    if state.deals:
-        return state.deals[-1]["scores"][soloist]
-    values = []
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        values.append(_minimax(child, soloist))
-    return max(values) if state.current_player == soloist else min(values)
+    return engine_minimax(state, soloist, lambda end: end.deals[-1]["scores"][soloist])
 
 
 def _endgames(seed: int, count: int, tricks_left: tuple[int, ...]) -> Iterator[R.SixBidState]:
