@@ -3,6 +3,7 @@
 Usage:
 
     PYTHONPATH=src .venv/bin/python bench/bench_solver_schafkopf.py speed [--deals N] [--ramsch-tricks T]
+    PYTHONPATH=src .venv/bin/python bench/bench_solver_schafkopf.py proof [--deals N]
     PYTHONPATH=src .venv/bin/python bench/bench_solver_schafkopf.py equal [--deals N] [--seconds S] [--ramsch-deals R]
 
 ``speed``: N solo deals (bid and discarded by the easy player), each solved exactly from the first
@@ -10,6 +11,12 @@ card (the soloist's score, ``SoloSolver.score``): nodes/s, median, p99 and max m
 kernel's table is kept from deal to deal, as in a player.  Then N Ramsch deals (all passed), each
 solved from the first card for the seat to lead (``RamschSolver``: the paranoid value, the kernel's
 LOWEST mode), and the same at T tricks left; each Ramsch row stops after L seconds.
+
+``proof``: the same N solo deals, each solved three times, every time from empty tables: the
+score (``SoloSolver.score``, the probes that home in on it), the *proof* (the two probes that any
+driver must run once the score L is known: "at least L" and "at least the level above L", one
+where L is the lowest or the highest), and the first probe alone ("61 pips?").  Nodes and ms
+side by side say how much a better guess or driver could save: the rest is the proof itself.
 
 ``equal``: the same kind of deals, each solved from the first card by the new solver and by the
 old pure-Python one (``bench/old_solvers/schafkopf.py``); every value must be equal.  Stops after
@@ -25,12 +32,14 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import parlour
 from parlour.games.schafkopf.bots import EasyBot
-from parlour.games.schafkopf.solver import RamschSolver, SoloSolver, position_from_state
+from parlour.games.schafkopf.solver import SOLO_LEVELS, RamschSolver, SoloSolver, position_from_state
 from parlour.search import warm
+from parlour.search.solver import budget
 
 
 def deals(kind: str, tricks_left: int, seed: int = 0) -> Any:
@@ -92,6 +101,45 @@ def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
         _row(label, ms, nodes)
 
 
+#: a node budget no solve reaches: the block only empties the tables (``search.solver.budget``)
+_UNLIMITED = 1 << 60
+
+
+def _prove(solver: SoloSolver, pos: Any, score: int) -> None:
+    """The probes that prove ``score``: "at least it", and not "at least the level above"."""
+    above = SOLO_LEVELS.index(score) + 1
+    assert solver.at_least(pos, score)
+    assert above == len(SOLO_LEVELS) or not solver.at_least(pos, SOLO_LEVELS[above])
+
+
+#: what ``proof`` asks of each deal, each from empty tables: (solver, position, its score)
+_ASKS: dict[str, Callable[[SoloSolver, Any, int], object]] = {
+    "score": lambda solver, pos, score: solver.score(pos),
+    "proof": _prove,
+    "61 pips?": lambda solver, pos, score: solver.at_least(pos, 2),
+}
+
+
+def bench_proof(count: int) -> None:
+    warm.now()
+    print(f"{count} solo deals from the first card, each search from empty tables: the score, the two probes "
+          f"that prove it, and the first probe alone")
+    rows: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in _ASKS}
+    for _, _, pos in _take(deals("solo", 10), count):
+        score = SoloSolver(pos.soloist).score(pos)
+        for name, ask in _ASKS.items():
+            solver = SoloSolver(pos.soloist)
+            with budget(_UNLIMITED):  # only to empty the tables
+                t = time.perf_counter()
+                ask(solver, pos, score)
+                rows[name][1].append(1000 * (time.perf_counter() - t))
+            rows[name][0].append(solver.nodes)
+    print(f"{'search':10} {'median nodes':>13} {'p99 nodes':>12} {'median ms':>10} {'p99 ms':>9} {'total nodes':>12}")
+    for name, (nodes, ms) in rows.items():
+        print(f"{name:10} {statistics.median(nodes):>13,.0f} {_pct(nodes, 0.99):>12,.0f} "
+              f"{statistics.median(ms):>10.1f} {_pct(ms, 0.99):>9.1f} {sum(nodes):>12,.0f}", flush=True)
+
+
 def _take(gen: Any, n: int) -> Any:
     for i, item in enumerate(gen):
         if i >= n:
@@ -143,7 +191,7 @@ def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: in
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("part", choices=["speed", "equal"])
+    ap.add_argument("part", choices=["speed", "proof", "equal"])
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seconds", type=float, default=900.0, help="equal: stop after so many CPU seconds")
     ap.add_argument("--ramsch-tricks", type=int, default=5, help="tricks left in the Ramsch positions")
@@ -152,6 +200,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.part == "speed":
         bench_speed(args.deals, args.ramsch_tricks, args.ramsch_limit)
+    elif args.part == "proof":
+        bench_proof(args.deals)
     else:
         bench_equal(args.deals, args.seconds, args.ramsch_tricks, args.ramsch_deals)
 

@@ -160,7 +160,9 @@ class SoloSolver:
         return got
 
     # -- the score ---------------------------------------------------------------------
-    def _at_least(self, pos: Position, level: int) -> bool:
+    def at_least(self, pos: Position, level: int) -> bool:
+        """Whether the soloist's score under perfect play is at least ``level`` (one of ``SOLO_LEVELS``):
+        one null-window search, or none where the tricks already taken settle it."""
         hands, trick = pos.hands, pos.trick
         sol = self.sol
         if level <= -6:
@@ -180,7 +182,7 @@ class SoloSolver:
         probe = SOLO_LEVELS.index(guess) if guess in SOLO_LEVELS else 3
         while lo < hi:
             mid = min(max(probe, lo + 1), hi)
-            if self._at_least(pos, SOLO_LEVELS[mid]):
+            if self.at_least(pos, SOLO_LEVELS[mid]):
                 lo = mid
             else:
                 hi = mid - 1
