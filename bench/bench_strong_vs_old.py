@@ -1,7 +1,7 @@
 """Today's ``strong`` against the ``strong`` of an earlier revision, on the arena's duplicate packs (issue 24).
 
     .venv/bin/python bench/bench_strong_vs_old.py [--rev 24cdc77~1] [--games clobby sixbid schafkopf]
-        [--deals 500] [--jobs 2]
+        [--deals 500] [--seed 1] [--jobs 2]
 
 Why a second process: the earlier player is another tree's code (a pristine worktree of
 ``--rev`` at /tmp/strong-base, made as ``compare_engine_speed.py`` makes it; the default is the
@@ -90,12 +90,13 @@ def main() -> None:
     ap.add_argument("--rev", default="24cdc77~1", help="the earlier revision (default: before the compiled core)")
     ap.add_argument("--games", nargs="+", default=["clobby", "sixbid", "schafkopf"])
     ap.add_argument("--deals", type=int, default=500, help="duplicate packs per game")
+    ap.add_argument("--seed", type=int, default=1, help="the first pack's seed (more packs: a run from 501)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     src = str(base_tree(args.rev, Path("/tmp/strong-base")))
     print(f"earlier strong: {args.rev} ({Path(src).parent}); today's: this tree")
     for game in args.games:
-        result = arena.run(game, "earlier", "strong", args.deals, jobs=args.jobs,
+        result = arena.run(game, "earlier", "strong", args.deals, jobs=args.jobs, seed=args.seed,
                            open_a=functools.partial(earlier_player, src, game))
         print(result.table())
         print(f"  today's strong - earlier strong per deal: {-result.mean:+.3f} ± {result.interval():.3f} (95 %), "
