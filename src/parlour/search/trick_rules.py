@@ -21,7 +21,8 @@ Int64s = NDArray[np.int64]
 
 @dataclass(frozen=True)
 class TrickRules:
-    """How cards follow and win in one contract (card indices ``0 .. ncards - 1``, at most 63).
+    """How cards follow and win in one contract (card indices ``0 .. ncards - 1``, at most 40: the
+    table keeps a position's cards above its hands' bits, ``tricks.SIG_SHIFT``).
 
     ``follow[c]``: the cards that follow suit to a lead of ``c``; ``head[c]``: of those, the ones
     a follower must play if he holds any (0: no such duty); ``ruff[c]``: when void, the cards he
@@ -58,6 +59,8 @@ class TrickRules:
         in the kernel's numbering (:attr:`order`)."""
         if objective.mode == tricks.LOWEST and self.ncards > 32:
             raise ValueError("the LOWEST mode keys its history above 32 cards' bits")
+        if self.ncards > tricks.SIG_SHIFT:
+            raise ValueError(f"the table keeps a position's cards above {tricks.SIG_SHIFT} cards' bits")
         key = (tuple(objective.points), objective.trick_bonus, objective.last_bonus, objective.mode,
                *objective.scores)
         got = self._arrays.get(key)
@@ -89,10 +92,11 @@ class TrickRules:
             else:
                 rules[tricks.LEAD_KEY, :n] = row(self.lead_order[0])
                 rules[tricks.LEAD_KEY_OTHERS, :n] = row(self.lead_order[1])
-            for i, run in enumerate(self.runs(objective)):
-                rules[tricks.RUNS, i] = sum(1 << k for k in run)
-                rules[tricks.RUN_TOP, i] = run[0]
-                rules[tricks.RUN, run] = i + 1
+            for base, quasi in ((tricks.RUN, False), (tricks.QRUN, True)):
+                for i, run in enumerate(self.runs(objective, quasi)):
+                    rules[base + 1, i] = sum(1 << k for k in run)
+                    rules[base + 2, i] = run[0]
+                    rules[base, run] = i + 1
             for k in range((n + 7) // 8):
                 for b in range(256):
                     rules[tricks.PTS8 + k, b] = sum(objective.points[order[8 * k + j]]
@@ -123,16 +127,20 @@ class TrickRules:
             got = self._maps[0] = (_byte_mapper(position, self.ncards), position)
         return got
 
-    def runs(self, objective: Objective) -> list[list[int]]:
+    def runs(self, objective: Objective, quasi: bool = False) -> list[list[int]]:
         """The runs of interchangeable cards, in the kernel's numbering (each its cards, top first):
         two or more cards next to each other in :attr:`order`, of one group and worth the same,
         that every rule treats alike (:meth:`_alike`).  The kernel keys its table on which of a
-        run's cards are left, not which are gone (``tricks._canonical``)."""
+        run's cards are left, not which are gone (``tricks._canonical``).
+
+        ``quasi``: the same, but the cards may differ in points (a whole suit of Six-Bid's, of
+        Schafkopf's trumps): positions that differ in which are left bound each other's values
+        (``tricks._slack``).  None in ``LOWEST`` mode, whose value is no sum of points."""
         order = self.order
         out: list[list[int]] = []
         run = [0]
         for i in range(1, self.ncards):
-            if self._alike([order[k] for k in run] + [order[i]], objective):
+            if self._alike([order[k] for k in run] + [order[i]], objective, quasi):
                 run.append(i)
                 continue
             if len(run) > 1:
@@ -142,17 +150,21 @@ class TrickRules:
             out.append(run)
         return out
 
-    def _alike(self, cards: list[int], objective: Objective) -> bool:
+    def _alike(self, cards: list[int], objective: Objective, quasi: bool = False) -> bool:
         """Whether ``cards`` (game cards, high first, next to each other in :attr:`order`) form a run:
         any position with some of them left plays as the one with the same number left, at the
-        top, the same seats holding them.  So they must be one group, worth the same, lead alike
+        top, the same seats holding them.  So they must be one group, worth the same (not for a
+        ``quasi`` run: then the points are all they differ in), lead alike
         (one power row, one follow, head and ruff duty), be followed alike (each follow, head and
         ruff set holds all or none of them), and in every trick either tie or rank in their order
         with no card of another run's power in their span (it would beat some and not others).
         Why so strict: the canonical keys merge positions on this alone; Clobby's trumps (heads
         depend on the led card) and its tout-atout suits (other cards between) fail it."""
         first = cards[0]
-        if any(self.group[c] != self.group[first] or objective.points[c] != objective.points[first]
+        if quasi and objective.mode != tricks.SUM:  # LOWEST's value is no sum of points: no slack bounds it
+            return False
+        if any(self.group[c] != self.group[first]
+               or (not quasi and objective.points[c] != objective.points[first])
                or self.follow[c] != self.follow[first] or self.head[c] != self.head[first]
                or self.ruff[c] != self.ruff[first] or list(self.power[c]) != list(self.power[first])
                for c in cards):

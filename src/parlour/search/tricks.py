@@ -33,6 +33,12 @@ rule tables its engine uses too), and the kernel reads only arrays:
   only how many and whose are left, so the table keys a trick start on its *canonical* hands:
   each run's remaining cards moved to its top, in their order and with their owners
   (:func:`_canonical`);
+- ``rules[QRUNS]``, ``rules[QRUN_TOP]``, ``rules[QRUN]``: the same for *quasi-runs*, runs that may
+  differ in points (``TrickRules.runs(objective, quasi=True)``; none in ``LOWEST`` mode).  Positions
+  that differ only in which cards of a quasi-run are left play alike card for card, and their
+  values differ by at most the points of the cards that stand in for each other
+  (:func:`_slack`), so an entry of one bounds the other: Kupferschmid and Helmert's
+  quasi-symmetry reduction for Skat, which the table's second half keeps (:func:`new_table`);
 - ``rules[PTS8 + k, b]``: the points of the cards of byte ``k`` of a mask that are set in ``b``;
 - ``side[seat]``: bit ``MAX`` set for the seats that maximise, bit ``COUNTED`` for the seats whose
   takings are counted (both for the usual side; a misère counts the opponents' tricks while the
@@ -48,7 +54,8 @@ equivalence reduction), :func:`_order` (the table's best move first, then a chea
 the cheapest card that takes the trick, or the fattest card onto a partner's trick),
 fail-soft alpha-beta by single cards in :func:`search` with bounds at trick starts (nothing
 below 0, nothing above what is left), a transposition table in preallocated arrays
-(:func:`new_table`: three key words and one of bounds, best move and depth), and the drivers :func:`exact`
+(:func:`new_table`: three key words and one of bounds, best move and depth; exact entries in
+its first half, quasi entries in its second), and the drivers :func:`exact`
 (MTD(f): null-window searches that home in from a guess) and :func:`move_values`.
 
 Everything is a plain function over integers and numpy arrays, ``@kernel`` (``search/jit.py``):
@@ -64,7 +71,7 @@ from .jit import inline, kernel
 
 #: rows of the ``rules`` array
 (SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, BEATERS_SKIP, ALWAYS_SKIP,
- RUN, RUNS, RUN_TOP, PTS8) = range(17)
+ RUN, RUNS, RUN_TOP, QRUN, QRUNS, QRUN_TOP, PTS8) = range(20)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -226,20 +233,17 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
 
 
 @inline
-def _canonical(h: Int64s, rules: Int64s) -> tuple[int, int, int]:
+def _canonical(h0: int, h1: int, h2: int, rules: Int64s, base: int) -> tuple[int, int, int]:
     """The hands with each run's remaining cards moved to the run's top (``rules[RUNS]``), in their
     order and with their owners: the same masks for every position that differs from this one
     only in which cards of its runs are gone.  Why: those positions have one value (the rules
     cannot tell the cards of a run apart), so they share one table entry; on Six-Bid's pips
     the 9 8 7 6 of a suit, on a trick count each whole suit (DDS's relative ranks)."""
-    h0 = h[0]
-    h1 = h[1]
-    h2 = h[2]
     everyone = h0 | h1 | h2
     i = 0
-    while rules[RUNS, i]:
-        run = rules[RUNS, i]
-        top = rules[RUN_TOP, i]
+    while rules[base + 1, i]:
+        run = rules[base + 1, i]
+        top = rules[base + 2, i]
         i += 1
         rem = everyone & run
         x = rem >> top
@@ -265,23 +269,23 @@ def _canonical(h: Int64s, rules: Int64s) -> tuple[int, int, int]:
 
 
 @inline
-def _canonical_card(c: int, everyone: int, rules: Int64s) -> int:
+def _canonical_card(c: int, everyone: int, rules: Int64s, base: int) -> int:
     """The card ``c`` of a position whose cards are ``everyone`` in its canonical hands (:func:`_canonical`)."""
-    r = rules[RUN, c]
+    r = rules[base, c]
     if r == 0:
         return c
-    return rules[RUN_TOP, r - 1] + _count(everyone & rules[RUNS, r - 1] & ((1 << c) - 1))
+    return rules[base + 2, r - 1] + _count(everyone & rules[base + 1, r - 1] & ((1 << c) - 1))
 
 
 @inline
-def _actual_card(c: int, everyone: int, rules: Int64s) -> int:
+def _actual_card(c: int, everyone: int, rules: Int64s, base: int) -> int:
     """The card of a position whose cards are ``everyone`` that is ``c`` in its canonical hands
     (the inverse of :func:`_canonical_card`): the table's best move, in this position's cards."""
-    r = rules[RUN, c]
+    r = rules[base, c]
     if r == 0:
         return c
-    rem = everyone & rules[RUNS, r - 1]
-    for _ in range(c - rules[RUN_TOP, r - 1]):
+    rem = everyone & rules[base + 1, r - 1]
+    for _ in range(c - rules[base + 2, r - 1]):
         rem &= rem - 1
     return low_bit(rem)
 
@@ -293,7 +297,7 @@ def _keys(h: Int64s, leader: int, past: int, params: Int64s, rules: Int64s) -> t
     (``TrickRules`` allows that mode only for packs of 32 cards or fewer).  Why in the key: that
     mode's value is the final score, which depends on them; a ``SUM`` value is points still to
     come and does not."""
-    h0, h1, h2 = _canonical(h, rules)
+    h0, h1, h2 = _canonical(h[0], h[1], h[2], rules, RUN)
     if params[P_MODE] == SUM:
         return h0 | (leader << 60), h1, h2
     return (h0 | (leader << 60), h1 | (past << 32),
@@ -325,6 +329,69 @@ def _find(tt: Int64s, bucket: int, k0: int, k1: int, k2: int) -> int:
     return -1
 
 
+#: a quasi entry's second and third key words: the quasi-canonical hands below bit ``SIG_SHIFT``
+#: (``TrickRules`` allows at most 40 cards), and from it ``SIG_HALF`` bits each of the canonical
+#: cards in play of the position it was searched from (compared by :func:`_slack`, not as a key)
+SIG_SHIFT = 40
+KEY_BITS = (1 << SIG_SHIFT) - 1
+SIG_HALF = 20
+#: the hands' bits of a first key word (the leader is above them)
+HANDS = (1 << 60) - 1
+
+
+@inline
+def _quasi_keys(k0: int, k1: int, k2: int, rules: Int64s) -> tuple[int, int, int]:
+    """A trick start's key words in the quasi half of the table: its canonical hands
+    (:func:`_keys`, ``SUM`` mode) with every quasi-run's cards moved to its top as well."""
+    leader = k0 >> 60
+    q0, q1, q2 = _canonical(k0 & HANDS, k1, k2, rules, QRUN)
+    return q0 | (leader << 60), q1, q2
+
+
+@inline
+def _quasi_find(tt: Int64s, bucket: int, q0: int, q1: int, q2: int) -> int:
+    """The row of the quasi entry keyed ``q0 q1 q2`` (its cards in play not compared), or -1."""
+    for slot in (bucket, bucket + 1):
+        if tt[slot, 0] == q0 and tt[slot, 1] & KEY_BITS == q1 and tt[slot, 2] & KEY_BITS == q2:
+            return slot
+    return -1
+
+
+@inline
+def _cards_of(tt: Int64s, slot: int) -> int:
+    """The canonical cards in play of the position a quasi entry was searched from (``_close`` puts them there)."""
+    return ((tt[slot, 1] >> SIG_SHIFT) & ((1 << SIG_HALF) - 1)) | ((tt[slot, 2] >> SIG_SHIFT) << SIG_HALF)
+
+
+@inline
+def _slack(now: int, then: int, rules: Int64s) -> int:
+    """How far apart the values of two positions with one quasi key can be, ``now`` and ``then``
+    their (canonical) cards in play.  They differ only in which cards of a quasi-run are left, and
+    a quasi-run's cards are alike in all but points (``TrickRules.runs``), so one plays as the other
+    card for card, the ``k``-th card left of a quasi-run in the place of the other's ``k``-th:
+    whoever takes it, the side's count moves by at most the difference of their points.
+    Kupferschmid and Helmert's quasi-symmetry reduction for Skat."""
+    diff = now ^ then
+    if diff == 0:
+        return 0
+    total = 0
+    i = 0
+    while rules[QRUNS, i]:
+        run = rules[QRUNS, i]
+        i += 1
+        if not diff & run:
+            continue
+        a = now & run
+        b = then & run
+        while a:
+            ca = low_bit(a)
+            cb = low_bit(b)
+            a &= a - 1
+            b &= b - 1
+            total += abs(rules[PTS, ca] - rules[PTS, cb])
+    return total
+
+
 #: a table row's fourth word: the lower bound (bits 0-20), the upper bound (21-41), the best
 #: move (42-49) and the cards left (50-57); values lie in ``0 .. 2**21 - 1`` (``INF`` above all)
 TT_WORDS = 4
@@ -332,9 +399,16 @@ _BOUND = (1 << 21) - 1
 
 
 def new_table(rows: int) -> Int64s:
-    """An empty transposition table of ``rows`` rows (a power of two), each bucket of two rows in one
-    64-byte cache line.  Why: a lookup is a cache miss at nearly every trick start, and a bucket
-    that straddles two lines costs two (numpy aligns a large array only to 16 bytes)."""
+    """An empty transposition table of ``rows`` rows (a power of two, at least 4), each bucket of two
+    rows in one 64-byte cache line.  Why: a lookup is a cache miss at nearly every trick start, and
+    a bucket that straddles two lines costs two (numpy aligns a large array only to 16 bytes).
+
+    The first half holds exact entries (keyed on the canonical hands), the second quasi entries
+    (keyed on the quasi-canonical hands, :func:`_quasi_keys`), each with the cards in play of the
+    position it was searched from.  Why halves of one array and not one entry kind: keyed on the
+    quasi key alone, positions that share it displaced each other's exact entries, and the
+    searches took twice the nodes (Schafkopf solos, 40 deals); why not a second array: every
+    kernel takes one table."""
     raw = np.empty(rows * TT_WORDS + 8, np.int64)
     skip = (-raw.ctypes.data % 64) // 8
     tt = raw[skip:skip + rows * TT_WORDS].reshape(rows, TT_WORDS)
@@ -530,8 +604,8 @@ def _past_after(past: int, trick: Int64s, tb: int, winner: int, rules: Int64s, p
 
 #: columns of the ``frames`` array: one row per ply of the search's explicit stack
 (F_TB, F_NCUR, F_LEADER, F_ALPHA, F_BETA, F_A0, F_B0, F_LO, F_HI, F_SLOT, F_MOVER, F_HAND, F_N, F_I,
- F_BEST, F_MOVE, F_GAIN, F_PAST, F_K0, F_K1, F_K2) = range(21)
-FRAME_WORDS = 21
+ F_BEST, F_MOVE, F_GAIN, F_PAST, F_K0, F_K1, F_K2, F_QSLOT, F_Q0, F_Q1, F_Q2) = range(25)
+FRAME_WORDS = 25
 MAX_PLY = 40
 
 
@@ -626,13 +700,15 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
         frames[f, F_K0] = k0
         frames[f, F_K1] = k1
         frames[f, F_K2] = k2
-        bucket = _slot(k0, k1, k2, tt.shape[0]) & ~1
+        half = tt.shape[0] >> 1
+        bucket = _slot(k0, k1, k2, half) & ~1
         slot = _find(tt, bucket, k0, k1, k2)
+        frames[f, F_QSLOT] = -1
         if slot >= 0:
             word = tt[slot, 3]
             lo = word & _BOUND
             hi = (word >> 21) & _BOUND
-            first = _actual_card((word >> 42) & 255, h[0] | h[1] | h[2], rules)
+            first = _actual_card((word >> 42) & 255, h[0] | h[1] | h[2], rules, RUN)
             if lo >= beta:
                 return lo, True
             if hi <= alpha:
@@ -657,6 +733,26 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
                 return hi, True
             if lo >= beta:
                 return lo, True
+            if mode == SUM:  # a quasi entry: a position like this one, its bounds widened by the slack
+                q0, q1, q2 = _quasi_keys(k0, k1, k2, rules)
+                frames[f, F_Q0] = q0
+                frames[f, F_Q1] = q1
+                frames[f, F_Q2] = q2
+                qbucket = half + (_slot(q0, q1, q2, half) & ~1)
+                frames[f, F_QSLOT] = qbucket
+                qslot = _quasi_find(tt, qbucket, q0, q1, q2)
+                if qslot >= 0:
+                    now = (k0 | k1 | k2) & HANDS
+                    slack = _slack(now, _cards_of(tt, qslot), rules)
+                    word = tt[qslot, 3]
+                    lo = max(lo, (word & _BOUND) - slack)
+                    hi = min(hi, ((word >> 21) & _BOUND) + slack)
+                    first = _actual_card(_actual_card((word >> 42) & 255, now, rules, QRUN), h[0] | h[1] | h[2],
+                                         rules, RUN)
+                    if hi <= alpha:
+                        return hi, True
+                    if lo >= beta:
+                        return lo, True
         if lo > alpha:
             frames[f, F_ALPHA] = lo
         if hi < beta:
@@ -711,7 +807,21 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s) -> int:
         tt[slot, 0] = k0
         tt[slot, 1] = k1
         tt[slot, 2] = k2
-        tt[slot, 3] = _entry(lo, hi, _canonical_card(frames[f, F_MOVE], everyone, rules), cards)
+        tt[slot, 3] = _entry(lo, hi, _canonical_card(frames[f, F_MOVE], everyone, rules, RUN), cards)
+        qbucket = frames[f, F_QSLOT]
+        if qbucket >= 0:  # and its quasi entry, in place of any other of its quasi key
+            q0 = frames[f, F_Q0]
+            q1 = frames[f, F_Q1]
+            q2 = frames[f, F_Q2]
+            qslot = _quasi_find(tt, qbucket, q0, q1, q2)
+            if qslot < 0:
+                qslot = qbucket if tt[qbucket, 3] >> 50 < tt[qbucket + 1, 3] >> 50 else qbucket + 1
+            now = (k0 | k1 | k2) & HANDS
+            tt[qslot, 0] = q0
+            tt[qslot, 1] = q1 | ((now & ((1 << SIG_HALF) - 1)) << SIG_SHIFT)
+            tt[qslot, 2] = q2 | ((now >> SIG_HALF) << SIG_SHIFT)  # what _cards_of reads
+            tt[qslot, 3] = _entry(lo, hi, _canonical_card(_canonical_card(frames[f, F_MOVE], everyone, rules, RUN),
+                                                          now, rules, QRUN), cards)
     return best
 
 
