@@ -364,17 +364,22 @@ def _cards_of(tt: Int64s, slot: int) -> int:
 
 
 @inline
-def _slack(now: int, then: int, rules: Int64s) -> int:
-    """How far apart the values of two positions with one quasi key can be, ``now`` and ``then``
-    their (canonical) cards in play.  They differ only in which cards of a quasi-run are left, and
-    a quasi-run's cards are alike in all but points (``TrickRules.runs``), so one plays as the other
-    card for card, the ``k``-th card left of a quasi-run in the place of the other's ``k``-th:
-    whoever takes it, the side's count moves by at most the difference of their points.
+def _slack(now: int, then: int, rules: Int64s) -> tuple[int, int]:
+    """How far above and below the value of a position with cards ``then`` in play the value of one
+    with ``now`` and the same quasi key can be: ``(up, down)``, both canonical cards.  The two differ
+    only in which cards of a quasi-run are left, and a quasi-run's cards are alike in all but
+    points (``TrickRules.runs``), so one plays as the other card for card, the ``k``-th card left of
+    a quasi-run in the place of the other's ``k``-th.  Whoever takes each, the side's count from
+    ``now`` is the other's plus the differences of the cards it takes: at most the positive ones
+    (``up``) more, at most the negative ones (``down``) less.  Why two and not one: a king where
+    the other had a queen can only raise the value, so its upper bound passes unwidened (the
+    two bounds took half the nodes of one, Schafkopf and Six-Bid solos).
     Kupferschmid and Helmert's quasi-symmetry reduction for Skat."""
     diff = now ^ then
+    up = 0
+    down = 0
     if diff == 0:
-        return 0
-    total = 0
+        return up, down
     i = 0
     while rules[QRUNS, i]:
         run = rules[QRUNS, i]
@@ -388,8 +393,12 @@ def _slack(now: int, then: int, rules: Int64s) -> int:
             cb = low_bit(b)
             a &= a - 1
             b &= b - 1
-            total += abs(rules[PTS, ca] - rules[PTS, cb])
-    return total
+            d = rules[PTS, ca] - rules[PTS, cb]
+            if d > 0:
+                up += d
+            else:
+                down -= d
+    return up, down
 
 
 #: a table row's fourth word: the lower bound (bits 0-20), the upper bound (21-41), the best
@@ -733,26 +742,28 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
                 return hi, True
             if lo >= beta:
                 return lo, True
-            if mode == SUM:  # a quasi entry: a position like this one, its bounds widened by the slack
-                q0, q1, q2 = _quasi_keys(k0, k1, k2, rules)
-                frames[f, F_Q0] = q0
-                frames[f, F_Q1] = q1
-                frames[f, F_Q2] = q2
-                qbucket = half + (_slot(q0, q1, q2, half) & ~1)
-                frames[f, F_QSLOT] = qbucket
-                qslot = _quasi_find(tt, qbucket, q0, q1, q2)
-                if qslot >= 0:
-                    now = (k0 | k1 | k2) & HANDS
-                    slack = _slack(now, _cards_of(tt, qslot), rules)
-                    word = tt[qslot, 3]
-                    lo = max(lo, (word & _BOUND) - slack)
-                    hi = min(hi, ((word >> 21) & _BOUND) + slack)
+        if mode == SUM:  # a quasi entry: a position like this one, its bounds widened by the slack (on an exact
+            # entry too: the quasi one may be of a search with another window; its best move is the second choice)
+            q0, q1, q2 = _quasi_keys(k0, k1, k2, rules)
+            frames[f, F_Q0] = q0
+            frames[f, F_Q1] = q1
+            frames[f, F_Q2] = q2
+            qbucket = half + (_slot(q0, q1, q2, half) & ~1)
+            frames[f, F_QSLOT] = qbucket
+            qslot = _quasi_find(tt, qbucket, q0, q1, q2)
+            if qslot >= 0:
+                now = (k0 | k1 | k2) & HANDS
+                up, down = _slack(now, _cards_of(tt, qslot), rules)
+                word = tt[qslot, 3]
+                lo = max(lo, (word & _BOUND) - down)
+                hi = min(hi, ((word >> 21) & _BOUND) + up)
+                if first < 0:
                     first = _actual_card(_actual_card((word >> 42) & 255, now, rules, QRUN), h[0] | h[1] | h[2],
                                          rules, RUN)
-                    if hi <= alpha:
-                        return hi, True
-                    if lo >= beta:
-                        return lo, True
+                if hi <= alpha:
+                    return hi, True
+                if lo >= beta:
+                    return lo, True
         if lo > alpha:
             frames[f, F_ALPHA] = lo
         if hi < beta:
