@@ -681,6 +681,47 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
 
 
 @inline
+def _bounds(h: Int64s, trick: Int64s, tb: int, leader: int, past: int, rules: Int64s, side: Int64s,
+            params: Int64s) -> tuple[int, int]:
+    """What the cards alone bound the value of a trick start to: nothing above what is left, less what
+    the other side takes for sure, nothing below what the side takes for sure (:func:`_sure`); in
+    ``LOWEST`` mode, :func:`_lowest_bounds`."""
+    if params[P_MODE] != SUM:
+        left = points_of(h[0] | h[1] | h[2], rules, params[P_CARDS]) + params[P_EXTRA]
+        return _lowest_bounds(past, left, side, params)
+    most = _most(h, trick, tb, 0, rules, params)
+    mine, theirs, every = _sure(h, leader, rules, side, params)
+    kind = side[leader]
+    if every and kind == MAX | COUNTED:  # the leader's side takes all that is left
+        return most, most
+    if every and kind == 0:
+        return 0, 0
+    return mine, most - theirs  # what the other side takes for sure is lost to the count
+
+
+@inline
+def _quasi_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frames: Int64s,
+                 rules: Int64s) -> tuple[int, int, int]:
+    """The bounds the quasi entry of the trick start keyed ``k0 k1 k2`` gives it, widened by the slack
+    (:func:`_slack`; ``0, INF`` when there is none), and its best move as a card of the canonical
+    hands (-1: none).  The row for the trick start's own quasi entry goes to ``frames[f]``."""
+    q0, q1, q2 = _quasi_keys(k0, k1, k2, rules)
+    frames[f, F_Q0] = q0
+    frames[f, F_Q1] = q1
+    frames[f, F_Q2] = q2
+    qbucket = half + (_slot(q0, q1, q2, half) & ~1)
+    frames[f, F_QSLOT] = qbucket
+    qslot = _quasi_find(tt, qbucket, q0, q1, q2)
+    if qslot < 0:
+        return 0, INF, -1
+    now = (k0 | k1 | k2) & HANDS
+    up, down = _slack(now, _cards_of(tt, qslot), rules)
+    word = tt[qslot, 3]
+    return max((word & _BOUND) - down, 0), ((word >> 21) & _BOUND) + up, _actual_card((word >> 42) & 255, now, rules,
+                                                                                         QRUN)
+
+
+@inline
 def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side: Int64s, params: Int64s,
            tt: Int64s, buf: Int64s, frames: Int64s, stats: Int64s) -> tuple[int, bool]:
     """Open the node of ``frames[f]`` (its trick, leader and window are set): ``(value, True)`` when
@@ -722,48 +763,25 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
                 return lo, True
             if hi <= alpha:
                 return hi, True
-        else:
-            slot = bucket
-            hi = _most(h, trick, tb, 0, rules, params)
-            if mode == SUM:
-                mine, theirs, every = _sure(h, leader, rules, side, params)
-                kind = side[leader]
-                if every and kind == MAX | COUNTED:  # the leader's side takes all that is left
-                    lo = hi
-                elif every and kind == 0:
-                    hi = 0
-                else:  # what the other side takes for sure is lost to the count
-                    lo = mine
-                    hi -= theirs
-            else:
-                left = points_of(h[0] | h[1] | h[2], rules, params[P_CARDS]) + params[P_EXTRA]
-                lo, hi = _lowest_bounds(frames[f, F_PAST], left, side, params)
+        if mode == SUM:  # a quasi entry (on an exact one too: the quasi one may be of a search with another window)
+            qlo, qhi, qmove = _quasi_probe(f, k0, k1, k2, half, tt, frames, rules)
+            lo = max(lo, qlo)
+            hi = min(hi, qhi)
+            if first < 0 and qmove >= 0:
+                first = _actual_card(qmove, h[0] | h[1] | h[2], rules, RUN)
             if hi <= alpha:
                 return hi, True
             if lo >= beta:
                 return lo, True
-        if mode == SUM:  # a quasi entry: a position like this one, its bounds widened by the slack (on an exact
-            # entry too: the quasi one may be of a search with another window; its best move is the second choice)
-            q0, q1, q2 = _quasi_keys(k0, k1, k2, rules)
-            frames[f, F_Q0] = q0
-            frames[f, F_Q1] = q1
-            frames[f, F_Q2] = q2
-            qbucket = half + (_slot(q0, q1, q2, half) & ~1)
-            frames[f, F_QSLOT] = qbucket
-            qslot = _quasi_find(tt, qbucket, q0, q1, q2)
-            if qslot >= 0:
-                now = (k0 | k1 | k2) & HANDS
-                up, down = _slack(now, _cards_of(tt, qslot), rules)
-                word = tt[qslot, 3]
-                lo = max(lo, (word & _BOUND) - down)
-                hi = min(hi, ((word >> 21) & _BOUND) + up)
-                if first < 0:
-                    first = _actual_card(_actual_card((word >> 42) & 255, now, rules, QRUN), h[0] | h[1] | h[2],
-                                         rules, RUN)
-                if hi <= alpha:
-                    return hi, True
-                if lo >= beta:
-                    return lo, True
+        if slot < 0:  # no exact entry: what the cards alone bound (the quasi entry's bounds may be tighter)
+            slot = bucket
+            blo, bhi = _bounds(h, trick, tb, leader, frames[f, F_PAST], rules, side, params)
+            lo = max(lo, blo)
+            hi = min(hi, bhi)
+            if hi <= alpha:
+                return hi, True
+            if lo >= beta:
+                return lo, True
         if lo > alpha:
             frames[f, F_ALPHA] = lo
         if hi < beta:
