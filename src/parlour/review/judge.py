@@ -15,10 +15,11 @@ Honesty about hidden cards is decided here, for every interface at once:
   has none, since its unplayed cards after a refusal must never count).
 
 Every exact solve for the values as the cards lay gets at most ``PERFECT_NODES`` search nodes a
-decision, from empty tables (``search.solver.budget``).  Why: a whole Six-Bid solo, or a Ramsch,
-from its first card takes from a few hundred thousand nodes to hundreds of millions (about
-40 s); a review must be ready within seconds.  The few decisions past the budget say so
-(``TOO_DEEP``); the empty tables make that the same every time, as the rest of the review is.
+decision, from empty tables (``search.solver.budget``).  Why: valuing every option of a Six-Bid
+opening lead takes from tens of thousands of nodes to over ten million (about 3 s), and a Ramsch
+opening can take more (it has no quasi entries: ``search/tricks.py``); a review must be ready
+within seconds.  The few decisions past the budget say so (``TOO_DEEP``); the empty tables make
+that the same every time, as the rest of the review is.
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ from .walk import DealWalk, Turn, walk
 HIDDEN_VIEW = "made with cards the deal's end did not show you: not reviewed"
 NOT_VALUED = "no values: strong did not weigh this choice"
 #: search nodes an exact solve may take for one decision's values as the cards lay (about
-#: 0.6 s here; ``bench/bench_review.py`` says how many decisions go past it)
-PERFECT_NODES = 4_000_000
+#: 1.7 s here; ``bench/bench_review.py`` says how many decisions go past it).  Of 400 first-trick
+#: decisions of seat 0 in 200 Six-Bid deals by easy, 2 needed more (10 more than 4 million)
+PERFECT_NODES = 8_000_000
 TOO_DEEP = f"not worked out: more than a review's {PERFECT_NODES // 1_000_000} million positions to search"
 
 
