@@ -366,7 +366,8 @@ def _cards_of(tt: Int64s, slot: int) -> int:
 @inline
 def _slack(now: int, then: int, rules: Int64s) -> tuple[int, int]:
     """How far above and below the value of a position with cards ``then`` in play the value of one
-    with ``now`` and the same quasi key can be: ``(up, down)``, both canonical cards.  The two differ
+    with ``now`` and the same quasi key can be: ``(up, down)`` (both sets of cards canonical, as
+    :func:`_keys` makes them).  The two differ
     only in which cards of a quasi-run are left, and a quasi-run's cards are alike in all but
     points (``TrickRules.runs``), so one plays as the other card for card, the ``k``-th card left of
     a quasi-run in the place of the other's ``k``-th.  Whoever takes each, the side's count from
