@@ -187,8 +187,9 @@ def _slid(hands: tuple[int, int, int], run: list[int], order: list[int], rng: ra
     if not near:
         return hands
     d = rng.choice(near)
-    return tuple(h ^ (1 << order[c]) ^ (1 << order[d]) if h >> order[c] & 1 else h
-                 for h in hands)  # type: ignore[return-value]
+    swap = (1 << order[c]) | (1 << order[d])
+    h0, h1, h2 = (h ^ swap if h >> order[c] & 1 else h for h in hands)
+    return h0, h1, h2
 
 
 def test_positions_alike_but_for_points_bound_each_other_by_their_difference() -> None:

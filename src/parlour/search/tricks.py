@@ -317,16 +317,32 @@ def _slot(k0: int, k1: int, k2: int, size: int) -> int:
 
 
 @inline
-def _find(tt: Int64s, bucket: int, k0: int, k1: int, k2: int) -> int:
-    """The row of the trick start with key words ``k0 k1 k2`` in its bucket of two rows, or -1.
+def _find(tt: Int64s, bucket: int, k0: int, k1: int, k2: int, mask: int) -> int:
+    """The row of the trick start with key words ``k0 k1 k2`` in its bucket of two rows, or -1; of the
+    second and third words only the bits of ``mask`` are compared (-1 for an exact entry, ``KEY_BITS``
+    for a quasi one, whose other bits hold the cards of :func:`_with_cards`).
 
     Why buckets of two: with one row a slot, a new entry always overwrote the old, and a deep
     one (many cards left, much work behind it) was lost to a shallow one; a bucket keeps the
     deeper of the two (the cards left are in the entry, :func:`_entry`)."""
     for slot in (bucket, bucket + 1):
-        if tt[slot, 0] == k0 and tt[slot, 1] == k1 and tt[slot, 2] == k2:
+        if tt[slot, 0] == k0 and tt[slot, 1] & mask == k1 and tt[slot, 2] & mask == k2:
             return slot
     return -1
+
+
+@inline
+def _put(tt: Int64s, bucket: int, k0: int, k1: int, k2: int, mask: int, w1: int, w2: int, word: int) -> None:
+    """Write an entry for the key words ``k0 k1 k2`` (compared as :func:`_find` does) as the row
+    ``k0 w1 w2 word``: in place of the one with that key, else of the one with fewer cards left
+    (less work behind it)."""
+    slot = _find(tt, bucket, k0, k1, k2, mask)
+    if slot < 0:
+        slot = bucket if tt[bucket, 3] >> 50 < tt[bucket + 1, 3] >> 50 else bucket + 1
+    tt[slot, 0] = k0
+    tt[slot, 1] = w1
+    tt[slot, 2] = w2
+    tt[slot, 3] = word
 
 
 #: a quasi entry's second and third key words: the quasi-canonical hands below bit ``SIG_SHIFT``
@@ -349,17 +365,15 @@ def _quasi_keys(k0: int, k1: int, k2: int, rules: Int64s) -> tuple[int, int, int
 
 
 @inline
-def _quasi_find(tt: Int64s, bucket: int, q0: int, q1: int, q2: int) -> int:
-    """The row of the quasi entry keyed ``q0 q1 q2`` (its cards in play not compared), or -1."""
-    for slot in (bucket, bucket + 1):
-        if tt[slot, 0] == q0 and tt[slot, 1] & KEY_BITS == q1 and tt[slot, 2] & KEY_BITS == q2:
-            return slot
-    return -1
+def _with_cards(q1: int, q2: int, cards: int) -> tuple[int, int]:
+    """A quasi entry's second and third words: its key words with ``cards`` (the canonical cards in
+    play of the position it was searched from) above them, half in each (:func:`_cards_of` reads them)."""
+    return q1 | ((cards & ((1 << SIG_HALF) - 1)) << SIG_SHIFT), q2 | ((cards >> SIG_HALF) << SIG_SHIFT)
 
 
 @inline
 def _cards_of(tt: Int64s, slot: int) -> int:
-    """The canonical cards in play of the position a quasi entry was searched from (``_close`` puts them there)."""
+    """The cards that :func:`_with_cards` put in the row ``slot``."""
     return ((tt[slot, 1] >> SIG_SHIFT) & ((1 << SIG_HALF) - 1)) | ((tt[slot, 2] >> SIG_SHIFT) << SIG_HALF)
 
 
@@ -712,7 +726,7 @@ def _quasi_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frame
     frames[f, F_Q2] = q2
     qbucket = half + (_slot(q0, q1, q2, half) & ~1)
     frames[f, F_QSLOT] = qbucket
-    qslot = _quasi_find(tt, qbucket, q0, q1, q2)
+    qslot = _find(tt, qbucket, q0, q1, q2, KEY_BITS)
     if qslot < 0:
         return 0, INF, -1
     now = (k0 | k1 | k2) & HANDS
@@ -753,7 +767,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
         frames[f, F_K2] = k2
         half = tt.shape[0] >> 1
         bucket = _slot(k0, k1, k2, half) & ~1
-        slot = _find(tt, bucket, k0, k1, k2)
+        slot = _find(tt, bucket, k0, k1, k2, -1)
         frames[f, F_QSLOT] = -1
         if slot >= 0:
             word = tt[slot, 3]
@@ -828,30 +842,19 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s) -> int:
         k0 = frames[f, F_K0]
         k1 = frames[f, F_K1]
         k2 = frames[f, F_K2]
-        bucket = slot & ~1
-        slot = _find(tt, bucket, k0, k1, k2)
         everyone = h[0] | h[1] | h[2]
         cards = _count(everyone)
-        if slot < 0:  # a new entry displaces the one with fewer cards left (less work behind it)
-            slot = bucket if tt[bucket, 3] >> 50 < tt[bucket + 1, 3] >> 50 else bucket + 1
-        tt[slot, 0] = k0
-        tt[slot, 1] = k1
-        tt[slot, 2] = k2
-        tt[slot, 3] = _entry(lo, hi, _canonical_card(frames[f, F_MOVE], everyone, rules, RUN), cards)
+        move = _canonical_card(frames[f, F_MOVE], everyone, rules, RUN)
+        _put(tt, slot & ~1, k0, k1, k2, -1, k1, k2, _entry(lo, hi, move, cards))
         qbucket = frames[f, F_QSLOT]
         if qbucket >= 0:  # and its quasi entry, in place of any other of its quasi key
             q0 = frames[f, F_Q0]
             q1 = frames[f, F_Q1]
             q2 = frames[f, F_Q2]
-            qslot = _quasi_find(tt, qbucket, q0, q1, q2)
-            if qslot < 0:
-                qslot = qbucket if tt[qbucket, 3] >> 50 < tt[qbucket + 1, 3] >> 50 else qbucket + 1
             now = (k0 | k1 | k2) & HANDS
-            tt[qslot, 0] = q0
-            tt[qslot, 1] = q1 | ((now & ((1 << SIG_HALF) - 1)) << SIG_SHIFT)
-            tt[qslot, 2] = q2 | ((now >> SIG_HALF) << SIG_SHIFT)  # what _cards_of reads
-            tt[qslot, 3] = _entry(lo, hi, _canonical_card(_canonical_card(frames[f, F_MOVE], everyone, rules, RUN),
-                                                          now, rules, QRUN), cards)
+            w1, w2 = _with_cards(q1, q2, now)
+            _put(tt, qbucket, q0, q1, q2, KEY_BITS, w1, w2, _entry(lo, hi, _canonical_card(move, now, rules, QRUN),
+                                                                      cards))
     return best
 
 
