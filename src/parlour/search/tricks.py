@@ -55,7 +55,8 @@ the cheapest card that takes the trick, or the fattest card onto a partner's tri
 fail-soft alpha-beta by single cards in :func:`search` with bounds at trick starts (nothing
 below 0, nothing above what is left), a transposition table in preallocated arrays
 (:func:`new_table`: three key words and one of bounds, best move and depth; exact entries in
-its first half, quasi entries in its second), and the drivers :func:`exact`
+its first half, quasi entries in its second, or in ``LOWEST`` mode dominance entries,
+:func:`_dominance_probe`), and the drivers :func:`exact`
 (MTD(f): null-window searches that home in from a guess) and :func:`move_values`.
 
 Everything is a plain function over integers and numpy arrays, ``@kernel`` (``search/jit.py``):
@@ -293,15 +294,15 @@ def _actual_card(c: int, everyone: int, rules: Int64s, base: int) -> int:
 @inline
 def _keys(h: Int64s, leader: int, past: int, params: Int64s, rules: Int64s) -> tuple[int, int, int]:
     """The three key words of a trick start: the canonical hands (:func:`_canonical`) and the leader,
-    and in ``LOWEST`` mode the history and the leaf's data above the hands' 32 bits
-    (``TrickRules`` allows that mode only for packs of 32 cards or fewer).  Why in the key: that
-    mode's value is the final score, which depends on them; a ``SUM`` value is points still to
-    come and does not."""
+    and in ``LOWEST`` mode the history above the second hand's 32 bits and the leaf's data above
+    bit ``LEAF_SHIFT`` of the third (``TrickRules`` allows that mode only for packs of 32 cards or
+    fewer).  Why in the key: that mode's value is the final score, which depends on them; a
+    ``SUM`` value is points still to come and does not."""
     h0, h1, h2 = _canonical(h[0], h[1], h[2], rules, RUN)
     if params[P_MODE] == SUM:
         return h0 | (leader << 60), h1, h2
     return (h0 | (leader << 60), h1 | (past << 32),
-            h2 | ((params[P_EXTRA] | (params[P_DEALER] << 8)) << 32))
+            h2 | ((params[P_EXTRA] | (params[P_DEALER] << 8)) << LEAF_SHIFT))
 
 
 @inline
@@ -416,6 +417,11 @@ def _slack(now: int, then: int, rules: Int64s) -> tuple[int, int]:
     return up, down
 
 
+#: where a ``LOWEST`` key's third word keeps the leaf's data (``P_EXTRA`` in 8 bits, ``P_DEALER`` in 2):
+#: above the history's points in the second word's bits, so a mask of those leaves it compared
+LEAF_SHIFT = 53
+
+
 #: a table row's fourth word: the lower bound (bits 0-20), the upper bound (21-41), the best
 #: move (42-49) and the cards left (50-57); values lie in ``0 .. 2**21 - 1`` (``INF`` above all)
 TT_WORDS = 4
@@ -429,10 +435,11 @@ def new_table(rows: int) -> Int64s:
 
     The first half holds exact entries (keyed on the canonical hands), the second quasi entries
     (keyed on the quasi-canonical hands, :func:`_quasi_keys`), each with the cards in play of the
-    position it was searched from.  Why halves of one array and not one entry kind: keyed on the
-    quasi key alone, positions that share it displaced each other's exact entries, and the
-    searches took twice the nodes (Schafkopf solos, 40 deals); why not a second array: every
-    kernel takes one table."""
+    position it was searched from; in ``LOWEST`` mode, dominance entries instead (keyed on all but
+    the points so far, which they keep, :func:`_dominance_probe`).  Why halves of one array and not
+    one entry kind: keyed on the quasi key alone, positions that share it displaced each other's
+    exact entries, and the searches took twice the nodes (Schafkopf solos, 40 deals); why not a
+    second array: every kernel takes one table."""
     raw = np.empty(rows * TT_WORDS + 8, np.int64)
     skip = (-raw.ctypes.data % 64) // 8
     tt = raw[skip:skip + rows * TT_WORDS].reshape(rows, TT_WORDS)
@@ -493,53 +500,60 @@ def _lowest_span(params: Int64s) -> int:
 
 
 @inline
-def _lowest_bounds(past: int, left: int, side: Int64s, params: Int64s) -> tuple[int, int]:
-    """The lowest and highest value a ``LOWEST`` deal can still end with, at a trick start with
-    ``left`` points still to go (the cards in the hands and ``P_EXTRA``): a seat with a trick can no
-    longer score "no trick"; nobody can take every trick once two seats have one; and a seat that
-    already has more points than another can still reach cannot end with the fewest.  Why: no
-    trick is sure for anybody in this mode, so without these nothing bounds its search (whole
-    deals took minutes)."""
+def _lowest_bounds(past: int, h: Int64s, left: int, side: Int64s, rules: Int64s, params: Int64s) -> tuple[int, int]:
+    """The lowest and highest value a ``LOWEST`` deal can still end with, at a trick start with hands
+    ``h`` and ``left`` points still to go (the cards in the hands and ``P_EXTRA``).  Each seat's
+    *sure* cards (no card out can beat them in any trick, :func:`_sure_cards`) each take a trick for
+    it, with their points: so a seat with a trick, or with a sure card, can no longer score "no
+    trick"; a seat takes every trick only if the other two have none and hold no sure card; and a
+    seat ends with the fewest points only if what it is sure to end with is at most a third of the
+    deal's points and at most what each other seat can still reach.  Why: no trick is sure for
+    anybody in this mode otherwise, so without these nothing bounds its search (whole deals took
+    minutes), and with the sure cards a probe such as "can the root take no trick?" ends at once
+    when he holds the top trump."""
     span = _lowest_span(params)
     few = params[P_SCORE_FEWEST]
     every = params[P_SCORE_ALL]
     none = params[P_SCORE_NONE]
+    everyone = h[0] | h[1] | h[2]
     root = 0
     for s in range(3):
         if side[s] & MAX:
             root = s
-    a = (root + 1) % 3
-    b = (root + 2) % 3
-    pr = (past >> (PAST_POINTS * root)) & 127
-    pa = (past >> (PAST_POINTS * a)) & 127
-    pb = (past >> (PAST_POINTS * b)) & 127
-    root_took = (past >> (PAST_PLACE + 2 * root)) & 3 != 0
-    others_without = (1 if (past >> (PAST_PLACE + 2 * a)) & 3 == 0 else 0) \
-        + (1 if (past >> (PAST_PLACE + 2 * b)) & 3 == 0 else 0)
+    p0 = past & 127
+    p1 = (past >> PAST_POINTS) & 127
+    p2 = (past >> (2 * PAST_POINTS)) & 127
+    k0, s0 = _sure_cards(h[0], everyone & ~h[0], rules, ALWAYS, ALWAYS_SKIP)
+    k1, s1 = _sure_cards(h[1], everyone & ~h[1], rules, ALWAYS, ALWAYS_SKIP)
+    k2, s2 = _sure_cards(h[2], everyone & ~h[2], rules, ALWAYS, ALWAYS_SKIP)
+    pts = (p0, p1, p2)
+    sure = (s0, s1, s2)  # the points each seat's sure cards take for it
+    # 1: the seat has no trick and no sure card (it may yet take none)
+    free = (1 if k0 == 0 and (past >> PAST_PLACE) & 3 == 0 else 0,
+            1 if k1 == 0 and (past >> (PAST_PLACE + 2)) & 3 == 0 else 0,
+            1 if k2 == 0 and (past >> (PAST_PLACE + 4)) & 3 == 0 else 0)
+    total = left + p0 + p1 + p2
     lo = INF
     hi = -INF
-    if pr <= min(pa, pb) + left:  # he may end with the fewest
-        lo = min(lo, span + 2 * few)
-        hi = max(hi, span + 2 * few)
-    if min(pa, pb) <= pr + left:  # another may
-        lo = min(lo, span - few)
-        hi = max(hi, span - few)
-    if max(pr, pa, pb) - min(pr, pa, pb) <= left:  # all may end level: the dealer scores
+    for s in range(3):
+        a = _seat(s + 1, 3)
+        b = _seat(s + 2, 3)
+        per = 2 if s == root else -1  # the root's value per point of s's score
+        if free[a] and free[b]:  # s may take every trick
+            lo = min(lo, span + per * every)
+            hi = max(hi, span + per * every)
+        if free[s]:  # s may take none
+            lo = min(lo, span + per * none)
+            hi = max(hi, span + per * none)
+        least = pts[s] + sure[s]
+        if 3 * least <= total and least <= pts[a] + left - sure[s] - sure[b] \
+                and least <= pts[b] + left - sure[s] - sure[a]:  # s may end with the fewest
+            lo = min(lo, span + per * few)
+            hi = max(hi, span + per * few)
+    if total % 3 == 0 and 3 * max(p0 + s0, p1 + s1, p2 + s2) <= total:  # all may end level: the dealer scores
         v = span + 2 * few if params[P_DEALER] == root else span - few
         lo = min(lo, v)
         hi = max(hi, v)
-    if not root_took:  # he may yet take none, and another may take all
-        lo = min(lo, span + 2 * none)
-        hi = max(hi, span + 2 * none)
-        if others_without > 0:
-            lo = min(lo, span - every)
-            hi = max(hi, span - every)
-    if others_without == 2:  # he may yet take all
-        lo = min(lo, span + 2 * every)
-        hi = max(hi, span + 2 * every)
-    if others_without > 0:  # another may yet take none
-        lo = min(lo, span - none)
-        hi = max(hi, span - none)
     return lo, hi
 
 
@@ -648,6 +662,24 @@ def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: I
 
 
 @inline
+def _sure_cards(hand: int, others: int, rules: Int64s, row: int, skip: int) -> tuple[int, int]:
+    """How many cards of ``hand`` none of ``others`` can beat, and their points: with ``row`` ``BEATERS``
+    (and ``skip`` ``BEATERS_SKIP``), when led; with ``ALWAYS`` (``ALWAYS_SKIP``), in any trick."""
+    pts = 0
+    k = 0
+    m = hand
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        if not others & rules[row, c]:
+            k += 1
+            pts += rules[PTS, c]
+        else:
+            m &= ~rules[skip, c]
+    return k, pts
+
+
+@inline
 def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -> tuple[int, int, bool]:
     """What each side takes for certain at a trick start, for the bounds: ``(for the side, for the
     others, every)``.  Sure are the cards of the leader's hand that no card of the other hands can
@@ -672,20 +704,10 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
         kind = side[s]
         if kind != MAX | COUNTED and kind != 0:
             continue
-        others = everyone & ~h[s]
-        row = BEATERS if s == leader else ALWAYS
-        skip = BEATERS_SKIP if s == leader else ALWAYS_SKIP
-        pts = 0
-        k = 0
-        m = h[s]
-        while m:
-            c = low_bit(m)
-            m &= m - 1
-            if not others & rules[row, c]:
-                k += 1
-                pts += rules[PTS, c]
-            else:
-                m &= ~rules[skip, c]
+        if s == leader:
+            k, pts = _sure_cards(h[s], everyone & ~h[s], rules, BEATERS, BEATERS_SKIP)
+        else:
+            k, pts = _sure_cards(h[s], everyone & ~h[s], rules, ALWAYS, ALWAYS_SKIP)
         if s == leader and k == _count(h[s]):
             every = True
         if kind == 0:
@@ -703,7 +725,7 @@ def _bounds(h: Int64s, trick: Int64s, tb: int, leader: int, past: int, rules: In
     ``LOWEST`` mode, :func:`_lowest_bounds`."""
     if params[P_MODE] != SUM:
         left = points_of(h[0] | h[1] | h[2], rules, params[P_CARDS]) + params[P_EXTRA]
-        return _lowest_bounds(past, left, side, params)
+        return _lowest_bounds(past, h, left, side, rules, params)
     most = _most(h, trick, tb, 0, rules, params)
     mine, theirs, every = _sure(h, leader, rules, side, params)
     kind = side[leader]
@@ -715,18 +737,26 @@ def _bounds(h: Int64s, trick: Int64s, tb: int, leader: int, past: int, rules: In
 
 
 @inline
+def _second_find(f: int, q0: int, q1: int, q2: int, mask: int, half: int, tt: Int64s, frames: Int64s) -> int:
+    """The row of the entry keyed ``q0 q1 q2`` (compared under ``mask``, :func:`_find`) in the table's
+    second half (-1: none); the key and its bucket go to ``frames[f]``, where :func:`_close` writes
+    the trick start's own entry."""
+    frames[f, F_Q0] = q0
+    frames[f, F_Q1] = q1
+    frames[f, F_Q2] = q2
+    qbucket = half + (_slot(q0, q1, q2, half) & ~1)
+    frames[f, F_QSLOT] = qbucket
+    return _find(tt, qbucket, q0, q1, q2, mask)
+
+
+@inline
 def _quasi_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frames: Int64s,
                  rules: Int64s) -> tuple[int, int, int]:
     """The bounds the quasi entry of the trick start keyed ``k0 k1 k2`` gives it, widened by the slack
     (:func:`_slack`; ``0, INF`` when there is none), and its best move as a card of the canonical
     hands (-1: none).  The row for the trick start's own quasi entry goes to ``frames[f]``."""
     q0, q1, q2 = _quasi_keys(k0, k1, k2, rules)
-    frames[f, F_Q0] = q0
-    frames[f, F_Q1] = q1
-    frames[f, F_Q2] = q2
-    qbucket = half + (_slot(q0, q1, q2, half) & ~1)
-    frames[f, F_QSLOT] = qbucket
-    qslot = _find(tt, qbucket, q0, q1, q2, KEY_BITS)
+    qslot = _second_find(f, q0, q1, q2, KEY_BITS, half, tt, frames)
     if qslot < 0:
         return 0, INF, -1
     now = (k0 | k1 | k2) & HANDS
@@ -734,6 +764,44 @@ def _quasi_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frame
     word = tt[qslot, 3]
     return max((word & _BOUND) - down, 0), ((word >> 21) & _BOUND) + up, _actual_card((word >> 42) & 255, now, rules,
                                                                                          QRUN)
+
+
+#: the bits of a ``LOWEST`` key's second word that a dominance entry does not compare: the seats'
+#: points so far (:func:`_dominance_probe`)
+POINTS_UNKEYED = ~(((1 << PAST_PLACE) - 1) << 32)
+
+
+@inline
+def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frames: Int64s,
+                     side: Int64s) -> tuple[int, int, int]:
+    """In ``LOWEST`` mode, the bounds an entry of the same hands and history but for the seats' points
+    so far gives the trick start keyed ``k0 k1 k2``, and its best move as a card of the canonical
+    hands (-1: none); the row for the trick start's own entry goes to ``frames[f]``.
+
+    Why it bounds: fewer points for the seat that maximises and more for the others can only help
+    him, deal by deal's end (with the same tricks to the same seats, a fewest that was his stays
+    his, one that was another's may become his, and the no-trick and every-trick rules see only
+    the tricks), so the value is at least the entry's lower bound when this trick start's points
+    are so against the entry's, and at most its upper bound when they are the other way round.
+    The histories that reach one set of hands differ mostly in who took which points, so one
+    entry stands for many of them: the history's counterpart of the quasi entries of ``SUM``."""
+    qslot = _second_find(f, k0, k1 & POINTS_UNKEYED, k2, POINTS_UNKEYED, half, tt, frames)
+    if qslot < 0:
+        return 0, INF, -1
+    mine = k1 >> 32
+    theirs = tt[qslot, 1] >> 32
+    better = True  # this trick start's points are at least as good for the maximiser as the entry's
+    worse = True
+    for s in range(3):
+        d = ((mine >> (PAST_POINTS * s)) & 127) - ((theirs >> (PAST_POINTS * s)) & 127)
+        if side[s] & MAX:
+            d = -d
+        if d < 0:
+            better = False
+        elif d > 0:
+            worse = False
+    word = tt[qslot, 3]
+    return (word & _BOUND) if better else 0, ((word >> 21) & _BOUND) if worse else INF, (word >> 42) & 255
 
 
 @inline
@@ -778,16 +846,19 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
                 return lo, True
             if hi <= alpha:
                 return hi, True
-        if mode == SUM:  # a quasi entry (on an exact one too: the quasi one may be of a search with another window)
+        # a quasi or dominance entry (on an exact one too: it may be of a search with another window)
+        if mode == SUM:
             qlo, qhi, qmove = _quasi_probe(f, k0, k1, k2, half, tt, frames, rules)
-            lo = max(lo, qlo)
-            hi = min(hi, qhi)
-            if first < 0 and qmove >= 0:
-                first = _actual_card(qmove, h[0] | h[1] | h[2], rules, RUN)
-            if hi <= alpha:
-                return hi, True
-            if lo >= beta:
-                return lo, True
+        else:
+            qlo, qhi, qmove = _dominance_probe(f, k0, k1, k2, half, tt, frames, side)
+        lo = max(lo, qlo)
+        hi = min(hi, qhi)
+        if first < 0 and qmove >= 0:
+            first = _actual_card(qmove, h[0] | h[1] | h[2], rules, RUN)
+        if hi <= alpha:
+            return hi, True
+        if lo >= beta:
+            return lo, True
         if slot < 0:  # no exact entry: what the cards alone bound (the quasi entry's bounds may be tighter)
             slot = bucket
             blo, bhi = _bounds(h, trick, tb, leader, frames[f, F_PAST], rules, side, params)
@@ -824,7 +895,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
 
 
 @inline
-def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s) -> int:
+def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s, params: Int64s) -> int:
     """The value of ``frames[f]``'s node once its moves are done; a trick start's goes to the table
     (its best move as the canonical hands' card, :func:`_canonical_card`)."""
     best = frames[f, F_BEST]
@@ -847,7 +918,10 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s) -> int:
         move = _canonical_card(frames[f, F_MOVE], everyone, rules, RUN)
         _put(tt, slot & ~1, k0, k1, k2, -1, k1, k2, _entry(lo, hi, move, cards))
         qbucket = frames[f, F_QSLOT]
-        if qbucket >= 0:  # and its quasi entry, in place of any other of its quasi key
+        if qbucket >= 0 and params[P_MODE] != SUM:  # and its dominance entry, in place of any other of its key
+            _put(tt, qbucket, frames[f, F_Q0], frames[f, F_Q1], frames[f, F_Q2], POINTS_UNKEYED, k1, k2,
+                 _entry(lo, hi, move, cards))
+        elif qbucket >= 0:  # and its quasi entry, in place of any other of its quasi key
             q0 = frames[f, F_Q0]
             q1 = frames[f, F_Q1]
             q2 = frames[f, F_Q2]
@@ -917,7 +991,7 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
                     stats[S_CUT] = 1
                     return -1
                 continue
-            value = _close(f, h, tt, frames, rules)
+            value = _close(f, h, tt, frames, rules, params)
         # ``value`` is frame f's: hand it to its parent
         if f == 0:
             return value

@@ -246,6 +246,18 @@ def test_ramsch_positions_with_six_tricks_left_match_the_old_solver() -> None:
     assert len(values) >= 2
 
 
+def test_many_ramsch_positions_with_five_tricks_left_match_the_old_solver() -> None:
+    """Many positions, each for all three seats, one after another on one table: each search's
+    bounds (the sure cards', ``tricks._lowest_bounds``) and the entries that bound a trick start
+    from another history's (``tricks._dominance_probe``) are wrong on some of them if they are
+    unsound (a dominance taken the wrong way round, or a sure card that can be beaten, fails here)."""
+    old = old_solver("schafkopf")
+    for s, pos in _ramsch_positions(150, 5, seed=60):
+        for root in range(3):
+            got = RamschSolver(root, pos.dealer, pos.skat).value(pos)
+            assert got == old.RamschSolver(root, pos.dealer, pos.skat).value(pos), (s, root)
+
+
 def test_the_python_copy_gives_the_compiled_ramsch_values(monkeypatch: pytest.MonkeyPatch) -> None:
     positions = _ramsch_positions(4, 3, seed=50)
     compiled = [RamschSolver(r, pos.dealer, pos.skat).value(pos) for _, pos in positions for r in range(3)]
