@@ -193,7 +193,7 @@ class SoloSolver:
 # -- Ramsch: paranoid, on the compiled kernel's LOWEST mode ------------------------------------
 
 #: rows of the Ramsch searcher's table
-RAMSCH_TT_BITS = 18
+RAMSCH_TT_BITS = 20
 #: the kernel's Ramsch values run from 0 to twice this (``Objective.lowest``): twice the largest score
 RAMSCH_SPAN = tables.RAMSCH.span
 
