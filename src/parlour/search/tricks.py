@@ -805,6 +805,35 @@ def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, f
 
 
 @inline
+def _last_trick(h: Int64s, nplayers: int) -> bool:
+    """Whether every hand holds one card (a trick start of the last trick)."""
+    for s in range(nplayers):
+        if h[s] == 0 or h[s] & (h[s] - 1):
+            return False
+    return True
+
+
+@inline
+def _last_trick_value(h: Int64s, trick: Int64s, tb: int, leader: int, past: int, rules: Int64s, power: Int64s,
+                      side: Int64s, params: Int64s) -> int:
+    """The value of the last trick's start: every card is forced, so the trick is played here, in
+    ``trick[tb:]``, and not searched.  Why: the three nodes below it, each with its own entry and
+    bounds, cost more than the trick."""
+    nplayers = params[P_PLAYERS]
+    pts = 0
+    for i in range(nplayers):
+        c = low_bit(h[_seat(leader + i, nplayers)])
+        trick[tb + i] = c
+        pts += rules[PTS, c]
+    winner = _seat(leader + trick_winner(trick, tb, nplayers, power, params[P_CARDS]), nplayers)
+    if params[P_MODE] == LOWEST:
+        return _lowest_leaf(_took(past, winner, pts), winner, side, params)
+    if side[winner] & COUNTED:
+        return pts + params[P_TRICK_BONUS] + params[P_LAST_BONUS]
+    return 0
+
+
+@inline
 def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side: Int64s, params: Int64s,
            tt: Int64s, buf: Int64s, frames: Int64s, stats: Int64s) -> tuple[int, bool]:
     """Open the node of ``frames[f]`` (its trick, leader and window are set): ``(value, True)`` when
@@ -822,6 +851,8 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
             return _lowest_leaf(frames[f, F_PAST], leader, side, params), True
         return 0, True
     stats[S_NODES] += 1
+    if ncur == 0 and _last_trick(h, nplayers):
+        return _last_trick_value(h, trick, tb, leader, frames[f, F_PAST], rules, power, side, params), True
     first = -1
     slot = -1
     lo = 0
