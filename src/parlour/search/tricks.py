@@ -479,15 +479,25 @@ def pack_past(points: tuple[int, ...], latest: tuple[int, ...]) -> int:
 
 
 @inline
+def _points_so_far(past: int, seat: int) -> int:
+    """``seat``'s points in the packed history ``past`` (:func:`pack_past`)."""
+    return (past >> (PAST_POINTS * seat)) & 127
+
+
+@inline
+def _place(past: int, seat: int) -> int:
+    """``seat``'s place by its latest trick in the packed history ``past`` (0: no trick yet)."""
+    return (past >> (PAST_PLACE + 2 * seat)) & 3
+
+
+@inline
 def _took(past: int, winner: int, pts: int) -> int:
     """The history after ``winner`` takes a trick worth ``pts``: his points grow, he is the latest
     taker (place 3), and the seats that were after his old place move down one."""
-    place = (past >> (PAST_PLACE + 2 * winner)) & 3
+    place = _place(past, winner)
     for s in range(3):
-        if s != winner:
-            ps = (past >> (PAST_PLACE + 2 * s)) & 3
-            if ps > place:
-                past -= 1 << (PAST_PLACE + 2 * s)
+        if s != winner and _place(past, s) > place:
+            past -= 1 << (PAST_PLACE + 2 * s)
     past += (pts << (PAST_POINTS * winner)) + ((3 - place) << (PAST_PLACE + 2 * winner))
     return past
 
@@ -497,6 +507,15 @@ def _lowest_span(params: Int64s) -> int:
     """Twice the largest score of a ``LOWEST`` deal: values run from 0 to twice that."""
     m = max(abs(params[P_SCORE_ALL]), abs(params[P_SCORE_NONE]), abs(params[P_SCORE_FEWEST]))
     return 2 * m
+
+
+@inline
+def _seat_outlook(past: int, h: Int64s, seat: int, everyone: int, rules: Int64s) -> tuple[int, int, int]:
+    """For :func:`_lowest_bounds`: ``seat``'s points so far, the points its sure cards take for it
+    (:func:`_sure_cards`, in any trick), and 1 when it has no trick and no sure card (it may yet
+    take none), else 0."""
+    k, sure = _sure_cards(h[seat], everyone & ~h[seat], rules, ALWAYS, ALWAYS_SKIP)
+    return _points_so_far(past, seat), sure, 1 if k == 0 and _place(past, seat) == 0 else 0
 
 
 @kernel
@@ -522,18 +541,12 @@ def _lowest_bounds(past: int, h: Int64s, left: int, side: Int64s, rules: Int64s,
     for s in range(3):
         if side[s] & MAX:
             root = s
-    p0 = past & 127
-    p1 = (past >> PAST_POINTS) & 127
-    p2 = (past >> (2 * PAST_POINTS)) & 127
-    k0, s0 = _sure_cards(h[0], everyone & ~h[0], rules, ALWAYS, ALWAYS_SKIP)
-    k1, s1 = _sure_cards(h[1], everyone & ~h[1], rules, ALWAYS, ALWAYS_SKIP)
-    k2, s2 = _sure_cards(h[2], everyone & ~h[2], rules, ALWAYS, ALWAYS_SKIP)
+    p0, s0, f0 = _seat_outlook(past, h, 0, everyone, rules)
+    p1, s1, f1 = _seat_outlook(past, h, 1, everyone, rules)
+    p2, s2, f2 = _seat_outlook(past, h, 2, everyone, rules)
     pts = (p0, p1, p2)
-    sure = (s0, s1, s2)  # the points each seat's sure cards take for it
-    # 1: the seat has no trick and no sure card (it may yet take none)
-    free = (1 if k0 == 0 and (past >> PAST_PLACE) & 3 == 0 else 0,
-            1 if k1 == 0 and (past >> (PAST_PLACE + 2)) & 3 == 0 else 0,
-            1 if k2 == 0 and (past >> (PAST_PLACE + 4)) & 3 == 0 else 0)
+    sure = (s0, s1, s2)
+    free = (f0, f1, f2)
     total = left + p0 + p1 + p2
     lo = INF
     hi = -INF
@@ -570,12 +583,12 @@ def _lowest_leaf(past: int, last: int, side: Int64s, params: Int64s) -> int:
     for s in range(3):
         if side[s] & MAX:
             root = s
-    p0 = past & 127
-    p1 = (past >> PAST_POINTS) & 127
-    p2 = (past >> (2 * PAST_POINTS)) & 127
-    r0 = (past >> PAST_PLACE) & 3
-    r1 = (past >> (PAST_PLACE + 2)) & 3
-    r2 = (past >> (PAST_PLACE + 4)) & 3
+    p0 = _points_so_far(past, 0)
+    p1 = _points_so_far(past, 1)
+    p2 = _points_so_far(past, 2)
+    r0 = _place(past, 0)
+    r1 = _place(past, 1)
+    r2 = _place(past, 2)
     extra = params[P_EXTRA]
     if last == 0:
         p0 += extra
@@ -793,7 +806,7 @@ def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, f
     better = True  # this trick start's points are at least as good for the maximiser as the entry's
     worse = True
     for s in range(3):
-        d = ((mine >> (PAST_POINTS * s)) & 127) - ((theirs >> (PAST_POINTS * s)) & 127)
+        d = _points_so_far(mine, s) - _points_so_far(theirs, s)
         if side[s] & MAX:
             d = -d
         if d < 0:
