@@ -16,10 +16,10 @@ Honesty about hidden cards is decided here, for every interface at once:
 
 Every exact solve for the values as the cards lay gets at most ``PERFECT_NODES`` search nodes a
 decision, from empty tables (``search.solver.budget``).  Why: valuing every option of a Six-Bid
-opening lead takes from tens of thousands of nodes to over ten million (about 3 s), and a Ramsch
-opening can take more (it has no quasi entries: ``search/tricks.py``); a review must be ready
-within seconds.  The few decisions past the budget say so (``TOO_DEEP``); the empty tables make
-that the same every time, as the rest of the review is.
+opening lead takes from tens of thousands of nodes to twenty million (about 3 s), and a Ramsch
+opening up to about sixteen; a review must be ready within seconds.  A decision past the budget
+says so (``TOO_DEEP``); the empty tables make that the same every time, as the rest of the
+review is.
 """
 
 from __future__ import annotations
@@ -41,10 +41,12 @@ from .walk import DealWalk, Turn, walk
 
 HIDDEN_VIEW = "made with cards the deal's end did not show you: not reviewed"
 NOT_VALUED = "no values: strong did not weigh this choice"
-#: search nodes an exact solve may take for one decision's values as the cards lay (about
-#: 1.7 s here; ``bench/bench_review.py`` says how many decisions go past it).  Of 400 first-trick
-#: decisions of seat 0 in 200 Six-Bid deals by easy, 2 needed more (10 more than 4 million)
-PERFECT_NODES = 8_000_000
+#: search nodes an exact solve may take for one decision's values as the cards lay (at most about
+#: 2.7 s here; ``bench/bench_review.py`` says how many decisions go past it).  Why this many: the
+#: most that one needed, of 800 decisions of seat 0 in the first two tricks of 400 Six-Bid deals by
+#: easy, was 19.7 million (2.7 s; the next 19.2, then 7.9), and of 900 first-trick decisions in 300
+#: Ramsches by easy, 15.8 million (1.4 s)
+PERFECT_NODES = 20_000_000
 TOO_DEEP = f"not worked out: more than a review's {PERFECT_NODES // 1_000_000} million positions to search"
 
 
