@@ -17,7 +17,7 @@ Honesty about hidden cards is decided here, for every interface at once:
 Every exact solve for the values as the cards lay gets at most ``PERFECT_NODES`` search nodes a
 decision, from empty tables (``search.solver.budget``).  Why: valuing every option of a Six-Bid
 opening lead takes from tens of thousands of nodes to twenty million (about 3 s), and a Ramsch
-opening up to about sixteen; a review must be ready within seconds.  A decision past the budget
+opening up to about sixteen million; a review must be ready within seconds.  A decision past the budget
 says so (``TOO_DEEP``); the empty tables make that the same every time, as the rest of the
 review is.
 """

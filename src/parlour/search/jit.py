@@ -39,8 +39,9 @@ _plain = False  # set while python_copy() loads a module
 #: time (``perf`` on a hard Ramsch solve: ``NRT_incref`` and ``NRT_decref``); without them, 100 Ramsch
 #: deals from the first card took 4.0 s of CPU instead of 11.9, and Six-Bid's solves 2.2 times less.
 #: Safe because no kernel makes or returns an array: each works in the arrays its caller passes, which
-#: that caller (Python) keeps alive for the call.  (numba's own option, as its tests use it; numba keys
-#: its cache on the source, not the options, so the kernels' file changed with it.)
+#: that caller (Python) keeps alive for the call.  (numba's own option, as its tests use it.  numba keys
+#: its on-disk cache on a kernel's source, not on these options: a change here needs a change to the
+#: kernels' source too, or an old cache is loaded as it was compiled.)
 OPTIONS: dict[str, object] = {"cache": True, "_nrt": False}
 
 
