@@ -510,6 +510,22 @@ def _lowest_span(params: Int64s) -> int:
 
 
 @inline
+def _root(side: Int64s) -> int:
+    """The seat that maximises in ``LOWEST`` mode (the one seat with ``MAX``)."""
+    root = 0
+    for s in range(3):
+        if side[s] & MAX:
+            root = s
+    return root
+
+
+@inline
+def _widen(lo: int, hi: int, v: int) -> tuple[int, int]:
+    """The range ``lo .. hi`` widened to hold ``v``."""
+    return min(lo, v), max(hi, v)
+
+
+@inline
 def _seat_outlook(past: int, h: Int64s, seat: int, everyone: int, rules: Int64s) -> tuple[int, int, int]:
     """For :func:`_lowest_bounds`: ``seat``'s points so far, the points its sure cards take for it
     (:func:`_sure_cards`, in any trick), and 1 when it has no trick and no sure card (it may yet
@@ -537,10 +553,7 @@ def _lowest_bounds(past: int, h: Int64s, left: int, side: Int64s, rules: Int64s,
     every = params[P_SCORE_ALL]
     none = params[P_SCORE_NONE]
     everyone = h[0] | h[1] | h[2]
-    root = 0
-    for s in range(3):
-        if side[s] & MAX:
-            root = s
+    root = _root(side)
     p0, s0, f0 = _seat_outlook(past, h, 0, everyone, rules)
     p1, s1, f1 = _seat_outlook(past, h, 1, everyone, rules)
     p2, s2, f2 = _seat_outlook(past, h, 2, everyone, rules)
@@ -555,20 +568,15 @@ def _lowest_bounds(past: int, h: Int64s, left: int, side: Int64s, rules: Int64s,
         b = _seat(s + 2, 3)
         per = 2 if s == root else -1  # the root's value per point of s's score
         if free[a] and free[b]:  # s may take every trick
-            lo = min(lo, span + per * every)
-            hi = max(hi, span + per * every)
+            lo, hi = _widen(lo, hi, span + per * every)
         if free[s]:  # s may take none
-            lo = min(lo, span + per * none)
-            hi = max(hi, span + per * none)
+            lo, hi = _widen(lo, hi, span + per * none)
         least = pts[s] + sure[s]
         if 3 * least <= total and least <= pts[a] + left - sure[s] - sure[b] \
                 and least <= pts[b] + left - sure[s] - sure[a]:  # s may end with the fewest
-            lo = min(lo, span + per * few)
-            hi = max(hi, span + per * few)
+            lo, hi = _widen(lo, hi, span + per * few)
     if total % 3 == 0 and 3 * max(p0 + s0, p1 + s1, p2 + s2) <= total:  # all may end level: the dealer scores
-        v = span + 2 * few if params[P_DEALER] == root else span - few
-        lo = min(lo, v)
-        hi = max(hi, v)
+        lo, hi = _widen(lo, hi, span + 2 * few if params[P_DEALER] == root else span - few)
     return lo, hi
 
 
@@ -579,10 +587,7 @@ def _lowest_leaf(past: int, last: int, side: Int64s, params: Int64s) -> int:
     ``P_SCORE_NONE``; all level: the dealer scores ``P_SCORE_FEWEST``; else the fewest points do,
     and of two level on fewest, the one whose latest trick came first).  The value is twice the
     maximising seat's margin (its score minus the others' mean), offset by :func:`_lowest_span`."""
-    root = 0
-    for s in range(3):
-        if side[s] & MAX:
-            root = s
+    root = _root(side)
     p0 = _points_so_far(past, 0)
     p1 = _points_so_far(past, 1)
     p2 = _points_so_far(past, 2)
@@ -818,12 +823,13 @@ def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, f
 
 
 @inline
-def _holding(h: Int64s, nplayers: int, k: int) -> bool:
-    """Whether every hand holds ``k`` cards."""
-    for s in range(nplayers):
+def _cards_each(h: Int64s, nplayers: int) -> int:
+    """How many cards every hand holds (-1 when they do not all hold as many)."""
+    k = _count(h[0])
+    for s in range(1, nplayers):
         if _count(h[s]) != k:
-            return False
-    return True
+            return -1
+    return k
 
 
 @kernel
@@ -939,9 +945,10 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
             return _lowest_leaf(frames[f, F_PAST], leader, side, params), True
         return 0, True
     stats[S_NODES] += 1
-    if ncur == 0 and _holding(h, nplayers, 1):
+    each = _cards_each(h, nplayers) if ncur == 0 else -1
+    if each == 1:
         return _last_trick_value(h, trick, tb, leader, frames[f, F_PAST], rules, power, side, params), True
-    if ncur == 0 and _holding(h, nplayers, 2):
+    if each == 2:
         return _two_tricks_value(h, trick, tb, leader, frames[f, F_PAST], alpha, beta, rules, power, side,
                                  params), True
     first = -1
