@@ -41,7 +41,7 @@ class TrickRules:
     group: Sequence[int]
     rank: Sequence[int]
     #: the game's order of leads, lowest first, for the side and for the others (None: the
-    #: generic :meth:`lead_key` for both); masters go first in the search whatever it says
+    #: generic :meth:`lead_key` for both)
     lead_order: tuple[Sequence[int], Sequence[int]] | None = None
     _arrays: dict[tuple[object, ...], tuple[Int64s, Int64s]] = field(
         default_factory=dict, compare=False, repr=False)
@@ -79,7 +79,6 @@ class TrickRules:
             rules[tricks.PTS, :n] = row(objective.points)
             rules[tricks.GROUP, :n] = row(self.group)
             rules[tricks.CROSS, :n] = [to_kernel(self._cross(c)) for c in order]
-            rules[tricks.HIGHER, :n] = [to_kernel(self._higher(c)) for c in order]
             rules[tricks.BEATERS, :n] = [to_kernel(self._beaters(c)) for c in order]
             rules[tricks.ALWAYS, :n] = [to_kernel(self._always_beaters(c)) for c in order]
             for full, skip in ((tricks.BEATERS, tricks.BEATERS_SKIP), (tricks.ALWAYS, tricks.ALWAYS_SKIP)):

@@ -71,8 +71,8 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-(SUIT, BEAT, RUFF, PTS, GROUP, CROSS, HIGHER, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, BEATERS_SKIP, ALWAYS_SKIP,
- RUN, RUNS, RUN_TOP, QRUN, QRUNS, QRUN_TOP, PTS8) = range(20)
+(SUIT, BEAT, RUFF, PTS, GROUP, CROSS, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, BEATERS_SKIP, ALWAYS_SKIP,
+ RUN, RUNS, RUN_TOP, QRUN, QRUNS, QRUN_TOP, PTS8) = range(19)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -215,11 +215,13 @@ def _follow_key(taken: bool, wanted: bool, pts: int, p: int) -> int:
 
 @inline
 def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncur: int, leader: int,
-           mover: int, h: Int64s, others: int, rules: Int64s, power: Int64s, side: Int64s, nplayers: int,
-           ncards: int, lowest: bool) -> None:
+           mover: int, h: Int64s, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int,
+           lowest: bool) -> None:
     """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
-    cheap order.  Leads: masters first for a seat that wants tricks, then the game's order for the
-    side, ``rules[LEAD_KEY]``, or for the others, ``rules[LEAD_KEY_OTHERS]``.  Follows, by where
+    cheap order.  Leads: the game's order for the side, ``rules[LEAD_KEY]``, or for the others,
+    ``rules[LEAD_KEY_OTHERS]``; a master (no higher card of its group out) first, as these leads
+    were ordered before, took 14 % more nodes on Six-Bid's pip deals (120 from the first card),
+    as many on 300 Schafkopf solos and no less time on 600 Clobby deals.  Follows, by where
     each card sends the trick (:func:`_follow_key`): the last seat knows; the second of three
     looks at the last hand (its strongest card that may follow), as DDS's second hand looks at
     the fourth.  Why: ordered by the cheapest card that takes the trick, a second hand led into
@@ -233,12 +235,9 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
     ``buf[at + 16:]``."""
     kt = at + 16
     if ncur == 0:
-        greedy = _wants(side, mover, mover)
         row = LEAD_KEY if side[mover] & MAX else LEAD_KEY_OTHERS
         for i in range(n):
-            c = buf[at + i]
-            # a master (no higher card of its group out) first, then the game's lead order
-            buf[kt + i] = rules[row, c] - (10000 if greedy and others & rules[HIGHER, c] == 0 else 0)
+            buf[kt + i] = rules[row, buf[at + i]]
     else:
         led = trick[tb]
         w = trick_winner(trick, tb, ncur, power, ncards)
@@ -1048,7 +1047,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
     at = f * 32
     n = legal_moves(moves, others, rules, ncards, buf[at:at + 16])
     if n > 1:
-        _order(buf, at, n, first, trick, tb, ncur, leader, mover, h, others, rules, power, side, nplayers, ncards,
+        _order(buf, at, n, first, trick, tb, ncur, leader, mover, h, rules, power, side, nplayers, ncards,
                mode == LOWEST)
     frames[f, F_LO] = lo
     frames[f, F_HI] = hi
