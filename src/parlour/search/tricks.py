@@ -219,9 +219,9 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
            lowest: bool) -> None:
     """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
     cheap order.  Leads: the game's order for the side, ``rules[LEAD_KEY]``, or for the others,
-    ``rules[LEAD_KEY_OTHERS]``; a master (no higher card of its group out) first, as these leads
-    were ordered before, took 14 % more nodes on Six-Bid's pip deals (120 from the first card),
-    as many on 300 Schafkopf solos and no less time on 600 Clobby deals.  Follows, by where
+    ``rules[LEAD_KEY_OTHERS]``.  (With a master, no higher card of its group out, first, as
+    before: 14 % more nodes on 120 Six-Bid pip deals from the first card, as many on 300
+    Schafkopf solos, no less time on 600 Clobby deals.)  Follows, by where
     each card sends the trick (:func:`_follow_key`): the last seat knows; the second of three
     looks at the last hand (its strongest card that may follow), as DDS's second hand looks at
     the fourth.  Why: ordered by the cheapest card that takes the trick, a second hand led into
