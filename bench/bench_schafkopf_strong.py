@@ -32,6 +32,7 @@ from parlour.games.schafkopf.rules import INDEX
 from parlour.games.schafkopf.sampler import World
 from parlour.games.schafkopf.solver import RamschSolver, SoloSolver, position_from_state
 from parlour.games.schafkopf.strong import DEFAULT_THINK, StrongBot
+from parlour.search import warm
 
 #: the deepest Ramsch the solver bench attempts (see the table's note)
 RAMSCH_MAX = 7
@@ -254,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="arena: stop after this many minutes and report the packs finished by then")
     ap.add_argument("--limit", type=float, default=60.0, help="seconds per solver row")
     a = ap.parse_args(argv)
+    warm.now()  # the compiled kernels, as a player has them once the table warmed them (not the Python path)
     if a.part == "solver":
         bench_solver(a.deals or 20, a.tricks, a.limit)
     elif a.part == "samples":

@@ -37,6 +37,11 @@ import os, pickle, random, sys
 out = os.fdopen(os.dup(1), "wb")
 os.dup2(2, 1)  # whatever the earlier tree prints goes to stderr, never into the answers
 from parlour.bots import make
+try:  # a tree with the compiled core: its kernels, as a player has them once the table warmed them
+    from parlour.search import warm
+    warm.now()
+except ImportError:
+    pass
 bots = {}
 while True:
     try:
