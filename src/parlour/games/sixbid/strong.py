@@ -4,21 +4,18 @@ Every decision starts from ``view(seat)`` only (``sampler.Sampler``): hidden car
 consistently with it and each deal is weighted by how well it explains the others' bids and
 cards.
 
-- **Card play** (PIMC, ``parlour.search.pimc``) once at most ``EXACT_TRICKS`` (9) tricks
-  are left: for each sampled deal the solver (``solver.py``) gives the exact value of every
-  legal card to the end of the deal; the card with the best weighted mean of the seat's real
-  chips wins (solo and heart pay per pip, guarantee and call on the threshold, misere and
-  spread on "no trick"; a small pip term breaks ties in the threshold contracts so a lost
-  cause is still fought pip by pip).
-- **The first tricks** (more than ``EXACT_TRICKS`` left) are played by the easy policy by
-  default (``early_search=False``).  Why: an exact search from the first card takes a
-  fraction of a second to minutes per deal, even compiled (``bench/bench_solver_sixbid.py``
-  measures it), far beyond a decision's budget for many samples, and the two cheaper
-  substitutes measured worse or no better than easy's heuristics in duplicate runs (with the
-  old pure-Python solver): a 2-trick search with an estimate at the leaves (-1.7 ± 3.3 chips per deal
-  over 60 packs, play only), and PIMC over play-outs (easy to ``SOLVE_TRICKS`` tricks left,
-  then the solver; +2.2 ± 5.0) — against +4.7 ± 2.8 for easy-then-exact-PIMC.
-  ``early_search=True`` switches the play-out PIMC on for those tricks.
+- **Card play** (PIMC, ``parlour.search.pimc``), from the first trick on: for each sampled deal
+  the solver (``solver.py``) gives the exact value of every legal card to the end of the deal;
+  the card with the best weighted mean of the seat's real chips wins (solo and heart pay per
+  pip, guarantee and call on the threshold, misere and spread on "no trick"; a small pip term
+  breaks ties in the threshold contracts so a lost cause is still fought pip by pip).  Why from
+  the first trick (``EXACT_TRICKS``, all eleven): on the compiled core a first-trick decision
+  still takes a few dozen whole-deal solves within its budget; played against the player that
+  led the first two tricks by the easy rules, on 120 duplicate packs at the default budget
+  (cpu:2), it made +0.7 +- 4.1 chips a deal (95 %), decisions 162 ms median and 579 ms at the 99th
+  percentile (CPU): as strong, and no card left to a rule.  ``exact_tricks`` fewer (the review's
+  cheaper evaluator) leaves the first tricks to the easy policy, or with ``early_search=True`` to
+  PIMC over play-outs (easy to ``SOLVE_TRICKS`` tricks left, then the solver).
 - **Everything else** (the bids and pass, the trump, the called card, the give-back): each
   legal option is simulated on every sampled deal — the deal rebuilt in the engine from the
   sample, the option applied, the rest of the auction and the declarations and the first
@@ -37,11 +34,11 @@ cards.
 **Strategy fusion.** PIMC's solver assumes every later choice is made knowing the deal.  We
 limit the damage: only the seat's *next* action is chosen (later ones are re-sampled when they
 come, from the then-current view); values are averaged per action across samples, never
-maximized per sample; the non-card decisions are priced by play-outs whose players see only
-their own views until the last ``SOLVE_TRICKS`` tricks, so most of their fusion is gone; and
-the solver is used only for the last tricks, where the hidden cards are most constrained by
-the voids and the cards played, so the samples differ least from the truth.  Within that
-endgame search the fusion remains (a known PIMC limit).
+maximized per sample; and the non-card decisions are priced by play-outs whose players see only
+their own views until the last ``SOLVE_TRICKS`` tricks, so most of their fusion is gone (a bid
+priced by whole-deal solves meets two defenders who defend as one mind that sees every card, and
+measured worse: ``SOLVE_TRICKS``).  In card play the fusion remains from the first trick (a known
+PIMC limit); the easy-rule first tricks that avoided it there measured no stronger (above).
 
 **Information leakage.** The bot's own bids tell the table about its hand; the inference
 model assumes the others bid and play as the easy rules would, and ignores what our own card play
@@ -62,11 +59,9 @@ from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition
 from .sampler import Sampler, World, public_actions
 from .solver import Solver, action_values, chips_won, mask_pips, seat_score
 
-EXACT_TRICKS = 9  # with this many tricks left (or fewer) card play is PIMC with the exact solver; measured on the
-# compiled core against easy, 100 duplicate packs (the same): +16.6 +- 7.6 (99 %) chips a deal with 9, +12.9 +- 7.4
-# with 6 (not yet a significant difference), decisions 59 ms median and 565 ms at the 99th percentile, CPU;
-# with 10, paired against 9 on packs 1-100 (cpu:2, bid samples weighted): +2.5 +- 4.4 (95 %), but decisions 1.3 s
-# at the 99th percentile
+EXACT_TRICKS = 11  # card play is PIMC with the exact solver from this many tricks left: the whole deal.  Before
+# (9: the first two tricks by the easy rules), measured on the compiled core against easy, 100 duplicate packs:
+# +16.6 +- 7.6 (99 %) chips a deal with 9, +12.9 +- 7.4 with 6; 11 against 9: see the module docstring
 PRIOR_MARGIN = 1.0  # chips per deal a simulated option must gain over the easy policy's choice
 SWITCH_SAMPLES = 8  # samples needed before a simulated option may replace the easy policy's choice
 #: standard errors of that gain needed too.  Measured against easy, the same 100 duplicate packs (cpu:2), the
