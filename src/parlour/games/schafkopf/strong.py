@@ -5,33 +5,29 @@ How it decides (issue 13):
 - **Card play**: ``sampler.Sampler`` deals the hidden cards consistently with the view and
   weights each deal by the likelihood of the others' bids and cards; ``search.pimc.Pimc`` averages, over
   those deals, the margin (own deal score minus the mean of the others') that each legal card
-  leads to, and plays the best.  Each deal is solved exactly from the current position to its end
-  by ``solver.py`` on the compiled core (solo: the soloist's real score, schneider/schwarz
-  included; Ramsch: the paranoid value of its own scoring), from the first trick on: no card is
-  valued by an easy-rule play-out.  Why from the first trick: a solo solves in a few milliseconds
-  from its first card, so a first-trick decision still takes dozens of deals within its budget
-  (``bench/bench_schafkopf_strong.py samples``); played against the player that valued the first
-  tricks by easy play-outs (then the solver from 5 tricks left, 4 in a Ramsch), on 150 duplicate
-  packs at the default budget (cpu:2), it made -0.02 +- 0.10 points a deal (95 %): as strong, and
-  one evaluator instead of two.
+  leads to, and plays the best.  When few enough tricks are left (``EXACT_SOLO`` / ``EXACT_RAMSCH``
+  including the current one) each deal is solved exactly by ``solver.py`` (solo: the soloist's
+  real score, schneider/schwarz included; Ramsch: the paranoid value of its own scoring).
+  Earlier, an exact solve costs too much for a sampled deal (both on the compiled core, a
+  Ramsch in its LOWEST mode: ``bench/bench_solver_schafkopf.py`` measures both), so each card is
+  valued by a *hybrid playout* on that deal: every seat plays on by the easy player's rules
+  until ``EXACT_*`` tricks are left, and the solver then finishes the deal exactly.  That is a
+  weaker evaluator than a full solve; it is what the budget buys.
 - **Pick-up or pass, and the two discards**: each option is simulated over sampled deals with
-  the rules' real payments: pick-up (the easy discard rule) against pass (the later seats bid by
-  the easy rule — the same model the sampler's inference uses; if all pass, the Ramsch is
-  scored as a Ramsch), and the deal that follows is solved exactly from its first card.  A
-  discard compares the few best pairs by the easy player's pair rule (``pair_value``: it keeps
-  the candidates few enough to simulate), each solved the same way; a card's value is that of
-  its best pair.  The easy rule only stands in for the other seats' *bids* and the soloist's
-  discard after a pick-up (the choices the sampler's inference models them by), never for a card.
+  the rules' real payments: pick-up (the easy discard rule, then the hybrid playout) against
+  pass (the later seats bid by the easy rule — the same model the sampler's inference uses; if
+  all pass, the Ramsch is played out and scored as a Ramsch).  A discard compares the few best
+  pairs by the easy player's pair rule (``pair_value``: it keeps the candidates few enough to
+  simulate) by the hybrid playout of the whole deal; a card's value is that of its best pair.
 
 Strategy fusion and information leakage (PIMC's known weaknesses): each sample is solved as if
-all hands were open, so the solver "knows" which of two finesses works (strategy fusion), and from
-the first trick on.  What is done about it: only the current decision is taken from the average,
-every later decision is re-sampled from the view it will have then (so a choice never commits to a
-per-sample plan), and values are averaged per action over the deals, never maximised per deal.
-The easy-rule play-outs that kept the first tricks free of clairvoyance measured no stronger (the
-figure above).  Information leakage (what our own play tells the others) is not modelled: the
-solver assumes the others play as if they saw everything either way.  Inference from the others'
-bids and cards is the sampler's weight (``sampler.py``).
+all hands were open, so the solver "knows" which of two finesses works (strategy fusion).  What
+is done about it: only the current decision is taken from the average, every later decision is
+re-sampled from the view it will have then (so a choice never commits to a per-sample plan), and
+in the early tricks the playout uses the easy rules, which play without seeing the cards, not the
+clairvoyant solver.  Information leakage (what our own play tells the others) is not modelled:
+the solver assumes the others play as if they saw everything either way.  Inference from the
+others' bids and cards is the sampler's weight (``sampler.py``).
 
 The player reads only the view it is given; the engine states it builds are rebuilt from a
 sampled deal (``Sampler.deck`` + ``Sampler.actions``), never the real one.
@@ -49,6 +45,13 @@ from .rules import INDEX, ORDER
 from .sampler import Sampler, World
 from .solver import action_values, position_from_open, position_value
 
+#: the exact solver takes over when this many tricks are left (the current one included)
+EXACT_SOLO = 5  # measured: 7 (every card valued exactly, ~40 samples) did worse, +0.30 against +0.53 on 60 packs;
+# 10 with EXACT_RAMSCH 10 (every card, pick-up and discard by whole-deal solves on the compiled core, 30-34
+# samples a first-trick card, a bid or a discard): level with this player head to head (-0.02 +- 0.10 a deal,
+# 95 %, 150 packs, cpu:2), but against easy on packs 1-250 +0.39 +- 0.09 where this player makes +0.60 +- 0.09
+EXACT_RAMSCH = 4  # measured on the same 100 packs (cpu:2): 7 (the Ramsch on the kernel affords it) did no
+# better, +0.36 +- 0.15 (95 %) against +0.46 +- 0.15: its paranoid solve assumes the other two play together
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
 #: seconds per card decision of ``make("schafkopf", "strong")`` (the ``--think`` default).  Measured
@@ -113,7 +116,8 @@ class StrongBot:
         phase = view["phase"]
         seat = view["seat"]
         if phase == "play":
-            pimc = Pimc(sampler.draw, self._play_values, self.budget, self.clock)
+            pimc = Pimc(sampler.draw, lambda w: self._play_values(sampler, w, seat, legal, rng),
+                        self.budget, self.clock)
             return pimc.decide(legal, rng)
         if phase == "bid":
             pimc = Pimc(sampler.draw, lambda w: self._bid_values(sampler, w, seat, rng),
@@ -133,20 +137,36 @@ class StrongBot:
             state.apply(action)
         return state
 
-    def _solved_margin(self, state: Any, seat: int, rng: random.Random) -> float:
-        """``seat``'s margin under perfect play from the deal's first card: the bids and the discard still
-        to come by the easy rules (the others' model), then the cards solved exactly."""
-        while state.phase != "play":
-            state.apply(self.easy.act(state.view(state.current_player), rng))
-        deal = state.open_position()  # a sampled state's: ours to look into
-        return position_value(position_from_open(deal), seat)
+    def _finish(self, state: Any, seat: int, rng: random.Random) -> float:
+        """Play the deal out (easy rules, then the exact solver for the last tricks); ``seat``'s margin."""
+        while not state.deals:
+            if state.phase == "play":
+                deal = state.open_position()  # a sampled state's: ours to look into
+                if not deal.trick:  # a trick boundary
+                    left = 10 - len(deal.winners)
+                    if left <= (EXACT_RAMSCH if deal.soloist is None else EXACT_SOLO):
+                        return position_value(position_from_open(deal), seat)
+            player = state.current_player
+            state.apply(self.easy.act(state.view(player), rng))
+        scores = state.deals[0]["scores"]
+        return scores[seat] - (sum(scores) - scores[seat]) / 2
 
     # -- the three kinds of decision ---------------------------------------------------------
-    @staticmethod
-    def _play_values(world: World) -> dict[str, float]:
+    def _play_values(self, sampler: Sampler, world: World, seat: int, legal: list[str],
+                     rng: random.Random) -> dict[str, float]:
         pos = world.position
         assert pos is not None
-        return action_values(pos)
+        left = 10 - sum(pos.tricks)
+        exact = EXACT_RAMSCH if pos.soloist is None else EXACT_SOLO
+        if left <= exact:
+            return action_values(pos)
+        state = self._rebuild(sampler, world)
+        out: dict[str, float] = {}
+        for action in legal:
+            s = state.clone()
+            s.apply(action)
+            out[action] = self._finish(s, seat, rng)
+        return out
 
     def _bid_values(self, sampler: Sampler, world: World, seat: int, rng: random.Random) -> dict[str, float]:
         state = self._rebuild(sampler, world)
@@ -154,7 +174,7 @@ class StrongBot:
         for action in ("pick-up", "pass"):
             s = state.clone()
             s.apply(action)
-            out[action] = self._solved_margin(s, seat, rng)
+            out[action] = self._finish(s, seat, rng)
         return out
 
     def _discard_pairs(self, view: dict[str, Any]) -> list[tuple[str, ...]]:
@@ -176,7 +196,7 @@ class StrongBot:
             s = state.clone()
             for card in pair:
                 s.apply(card)
-            value = self._solved_margin(s, seat, rng)
+            value = self._finish(s, seat, rng)
             for card in pair:
                 if card in out and value > out[card]:
                     out[card] = value
