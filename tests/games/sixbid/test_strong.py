@@ -182,3 +182,23 @@ def test_the_deal_as_dealt_explains_the_easy_players_cards_and_other_deals_need_
         below += worlds_off_the_rule(Sampler(state.view(dealer)), World(list(pos.hands), widow, deck, None), rng)
         truths += 1
     assert truths >= 10 and below > 0
+
+
+def test_the_first_tricks_wait_for_no_compilation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the compiled core the first lead is solved over sampled deals; on the Python path (the core
+    still being prepared) it is the easy rule's, at once: a whole-deal solve there takes seconds."""
+    from parlour.games.sixbid import strong as S
+    from parlour.search import warm
+
+    state = GAME.new_state(seed=4)
+    state.apply("solo")
+    while state.phase != "play":
+        state.apply(state.legal_actions()[0])
+    view = state.view(state.current_player)
+    assert len(view["legal_actions"]) > 1 and S.StrongBot._tricks_left(view) == 11
+    bot = S.StrongBot(think=0.0, min_samples=1, max_samples=1)
+    monkeypatch.setattr(warm, "compiled", lambda: True)
+    assert bot.decide(view, random.Random(1)).samples == 1
+    monkeypatch.setattr(warm, "compiled", lambda: False)
+    decision = bot.decide(view, random.Random(1))
+    assert decision.samples == 0 and decision.action == EASY.act(view, random.Random(1))

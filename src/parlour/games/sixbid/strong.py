@@ -55,6 +55,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...registry import load
+from ...search import warm
 from ...search.pimc import ActionValues, Budget, Decision, Pimc, Trust
 from .bots import EasyBot
 from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState
@@ -64,6 +65,9 @@ from .solver import Solver, action_values, chips_won, mask_pips, seat_score
 EXACT_TRICKS = 11  # card play is PIMC with the exact solver from this many tricks left: the whole deal.  Before
 # (9: the first two tricks by the easy rules), measured on the compiled core against easy, 100 duplicate packs:
 # +16.6 +- 7.6 (99 %) chips a deal with 9, +12.9 +- 7.4 with 6; 11 against 9: see the module docstring
+#: until the compiled core is ready (``search.warm``) the solver takes over with this many tricks left, as before
+#: the core: on the Python path a whole-deal solve takes seconds, and a decision takes at least ``min_samples``
+PYTHON_EXACT_TRICKS = 9
 PRIOR_MARGIN = 1.0  # chips per deal a simulated option must gain over the easy policy's choice
 SWITCH_SAMPLES = 8  # samples needed before a simulated option may replace the easy policy's choice
 #: standard errors of that gain needed too.  Measured against easy, the same 100 duplicate packs (cpu:2), the
@@ -108,7 +112,7 @@ class StrongBot:
             return d.action, "it is the only legal action"
         if not d.values:
             return d.action, (f"the opening tricks follow the manual's play rules; the solver takes over "
-                              f"with {self.exact_tricks} tricks left")
+                              f"with {self._exact_tricks()} tricks left")
         others = [v for a, v in d.values.items() if a != d.action]
         gain = d.values[d.action] - max(others)
         how = "the solver makes" if view["phase"] == "play" else "simulating each choice shows"
@@ -122,7 +126,7 @@ class StrongBot:
         legal = list(view["legal_actions"])
         if len(legal) == 1:
             return Decision.forced(legal[0])
-        endgame = view["phase"] == "play" and self._tricks_left(view) <= self.exact_tricks
+        endgame = view["phase"] == "play" and self._tricks_left(view) <= self._exact_tricks()
         if view["phase"] == "play" and not endgame and not self.early_search:
             return Decision(self._easy.act(view, rng), {}, 0, 0.0, 0.0)
         sampler = Sampler(view)
@@ -139,6 +143,11 @@ class StrongBot:
             # likelihood measured -1.8 +- 2.7 chips a deal, 95 %, on 100 packs against easy)
             decision.action = self.trust.choose(prior, [(1.0, values) for _, values in pimc.records])
         return decision
+
+    def _exact_tricks(self) -> int:
+        """The tricks left from which card play is solved: fewer on the Python path (``PYTHON_EXACT_TRICKS``),
+        so that no decision waits for the compiled core."""
+        return self.exact_tricks if warm.compiled() else min(self.exact_tricks, PYTHON_EXACT_TRICKS)
 
     @staticmethod
     def _tricks_left(view: dict[str, Any]) -> int:
