@@ -117,7 +117,7 @@ class Cheater(StrongBot):
         world = World(list(state._hands), 0, list(state._packs[-1][0]), state._given)
         for code in state._widow_cards:
             world.widow |= 1 << R.INDEX[code]
-        if view["phase"] == "play" and self._tricks_left(view) <= self.exact_tricks:
+        if view["phase"] == "play" and self._tricks_left(view) <= self._exact_tricks():
             values = self._card_evaluator(view, legal)(world)
         elif view["phase"] == "play" and not self.early_search:
             return self._easy.act(view, rng)
