@@ -14,13 +14,17 @@ import random
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
+from numpy.typing import NDArray
 
 from parlour.games.clobby import tables
 from parlour.games.clobby.rules import PLAIN_STRENGTH, POINTS, SANS, TOUT, TRUMP_STRENGTH, legal_mask
 from parlour.games.sixbid import tables as sixbid_tables
+from parlour.games.sixbid.rules import INDEX as SIXBID_INDEX
 from parlour.games.sixbid.rules import NO_TRUMP as SIXBID_NO_TRUMP
 from parlour.games.sixbid.rules import PIP as SIXBID_PIP
+from parlour.games.sixbid.rules import SUITS as SIXBID_SUITS
 from parlour.search import jit, tricks, warm
 from parlour.search.solver import SearchCut, TrickSolver, budget
 from parlour.search.trick_rules import TrickRules
@@ -284,3 +288,20 @@ def test_a_cache_cut_short_is_not_taken_as_written(monkeypatch: pytest.MonkeyPat
     stale = os.path.getmtime(tricks.__file__) - 60  # an index older than the source is numba's stale one
     os.utime(tmp_path / "tricks.move_values-1.py311.nbi", (stale, stale))
     assert not warm.cached()
+
+
+def _kernel_hands(rules: TrickRules, *codes: str) -> NDArray[np.int64]:
+    """Six-Bid hands (card codes, one string a seat) as the kernel's masks."""
+    return np.array([rules.to_kernel(sum(1 << SIXBID_INDEX[c] for c in hand.split())) for hand in codes], np.int64)
+
+
+def test_a_leaders_masters_are_sure_while_every_seat_that_could_trump_them_must_follow() -> None:
+    """The sure-trick bound (``tricks._cashes``), spades trumps: the leader's ace and king of hearts
+    (the ten is gone) each win a trick while the seat holding a trump still holds a heart; the six of
+    clubs is beaten in its suit.  With one heart left to that seat, only the ace is sure."""
+    rules = sixbid_tables.trick_rules(SIXBID_SUITS.index("S"))
+    table = rules.arrays(sixbid_tables.PIPS)[0]
+    for trumper, sure in (("7H 8H 6S", (2, 15)), ("7H 7D 6S", (1, 11))):
+        h = _kernel_hands(rules, "AH KH 6C", trumper, "9H 7C 8C")
+        everyone = int(h[0] | h[1] | h[2])
+        assert tuple(tricks._cashes(h, 0, 3, everyone, table)) == sure

@@ -81,10 +81,9 @@ class TrickRules:
             rules[tricks.CROSS, :n] = [to_kernel(self._cross(c)) for c in order]
             rules[tricks.BEATERS, :n] = [to_kernel(self._beaters(c)) for c in order]
             rules[tricks.ALWAYS, :n] = [to_kernel(self._always_beaters(c)) for c in order]
-            for full, skip in ((tricks.BEATERS, tricks.BEATERS_SKIP), (tricks.ALWAYS, tricks.ALWAYS_SKIP)):
-                beats = rules[full]
-                rules[skip, :n] = [sum(1 << j for j in range(n) if j != i and beats[j] & beats[i] == beats[i])
-                                   for i in range(n)]
+            beats = rules[tricks.ALWAYS]
+            rules[tricks.ALWAYS_SKIP, :n] = [sum(1 << j for j in range(n) if j != i and beats[j] & beats[i] == beats[i])
+                                             for i in range(n)]
             if self.lead_order is None:
                 rules[tricks.LEAD_KEY, :n] = [self.lead_key(c, objective) for c in order]
                 rules[tricks.LEAD_KEY_OTHERS, :n] = rules[tricks.LEAD_KEY, :n]

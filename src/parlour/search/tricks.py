@@ -20,12 +20,13 @@ rule tables its engine uses too), and the kernel reads only arrays:
   or of the trick between them, are one move; ``rules[CROSS, c]`` adds the cards of other
   groups that can play between ``c`` and the card above it (Clobby's tout-atout);
 - ``rules[BEATERS, c]``: the cards that take a trick from ``c`` when ``c`` leads it (for the
-  sure-trick bound: a lead none of the other hands can beat);
+  sure-trick bound: a lead none of the other hands can beat, or can only by a card they may not
+  play while they must follow);
 - ``rules[ALWAYS, c]``: the cards that take some trick from ``c`` whatever is led (every card
   when ``c`` cannot take some trick): ``c`` with none of them out takes whichever trick it falls in;
-- ``rules[BEATERS_SKIP, c]``, ``rules[ALWAYS_SKIP, c]``: the other cards whose ``BEATERS`` (or
-  ``ALWAYS``) row holds all of ``c``'s, so they are not sure when ``c`` is not (the sure-trick
-  bound tests a suit's top cards and skips the rest: two tests a suit, not one a card);
+- ``rules[ALWAYS_SKIP, c]``: the other cards whose ``ALWAYS`` row holds all of ``c``'s, so they
+  are not sure when ``c`` is not (the sure-trick bound tests a suit's top cards and skips the
+  rest: two tests a suit, not one a card);
 - ``rules[RUNS, i]``: the ``i``-th run of interchangeable cards (a 0 ends the list), its top
   (highest) card ``rules[RUN_TOP, i]``, and ``rules[RUN, c]``: ``i + 1`` for the cards of run
   ``i`` (0: in none): adjacent cards of one group, worth the same, that every rule treats alike
@@ -71,8 +72,8 @@ from numpy.typing import NDArray
 from .jit import inline, kernel
 
 #: rows of the ``rules`` array
-(SUIT, BEAT, RUFF, PTS, GROUP, CROSS, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, BEATERS_SKIP, ALWAYS_SKIP,
- RUN, RUNS, RUN_TOP, QRUN, QRUNS, QRUN_TOP, PTS8) = range(19)
+(SUIT, BEAT, RUFF, PTS, GROUP, CROSS, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, ALWAYS_SKIP,
+ RUN, RUNS, RUN_TOP, QRUN, QRUNS, QRUN_TOP, PTS8) = range(18)
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
@@ -567,7 +568,7 @@ def _seat_outlook(past: int, h: Int64s, seat: int, everyone: int, rules: Int64s)
     """For :func:`_lowest_bounds`: ``seat``'s points so far, the points its sure cards take for it
     (:func:`_sure_cards`, in any trick), and 1 when it has no trick and no sure card (it may yet
     take none), else 0."""
-    k, sure = _sure_cards(h[seat], everyone & ~h[seat], rules, ALWAYS, ALWAYS_SKIP)
+    k, sure = _sure_cards(h[seat], everyone & ~h[seat], rules)
     return _points_so_far(past, seat), sure, 1 if k == 0 and _place(past, seat) == 0 else 0
 
 
@@ -719,36 +720,71 @@ def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: I
 
 
 @inline
-def _sure_cards(hand: int, others: int, rules: Int64s, row: int, skip: int) -> tuple[int, int]:
-    """How many cards of ``hand`` none of ``others`` can beat, and their points: with ``row`` ``BEATERS``
-    (and ``skip`` ``BEATERS_SKIP``), when led; with ``ALWAYS`` (``ALWAYS_SKIP``), in any trick."""
+def _sure_cards(hand: int, others: int, rules: Int64s) -> tuple[int, int]:
+    """How many cards of ``hand`` none of ``others`` can beat in any trick (``ALWAYS``), and their points."""
     pts = 0
     k = 0
     m = hand
     while m:
         c = low_bit(m)
         m &= m - 1
-        if not others & rules[row, c]:
+        if not others & rules[ALWAYS, c]:
             k += 1
             pts += rules[PTS, c]
         else:
-            m &= ~rules[skip, c]
+            m &= ~rules[ALWAYS_SKIP, c]
+    return k, pts
+
+
+@kernel
+def _cashes(h: Int64s, leader: int, nplayers: int, everyone: int, rules: Int64s) -> tuple[int, int]:
+    """How many tricks the leader takes for certain by leading his masters, and their cards' points.
+    In each suit, his top cards that no card of it out can beat, led while every seat that holds a
+    card of another suit that beats them still holds one of this suit: it must follow, so it cannot
+    play that card.  A kernel of its own, not inlined: inlined, it slowed the ``LOWEST`` searches,
+    which never call it, by a quarter (the same nodes; 300 Ramsch deals from the first card)."""
+    hand = h[leader]
+    others = everyone & ~hand
+    k = 0
+    pts = 0
+    m = hand
+    while m:
+        suit = rules[SUIT, low_bit(m)]
+        mine = m & suit
+        m &= ~suit
+        led = 0
+        while mine:
+            d = low_bit(mine)
+            mine &= mine - 1
+            beaters = others & rules[BEATERS, d]
+            if beaters & suit:
+                break
+            led += 1
+            safe = True
+            if beaters:
+                for s in range(nplayers):
+                    if s != leader and h[s] & beaters and _count(h[s] & suit) < led:
+                        safe = False
+            if not safe:
+                break
+            k += 1
+            pts += rules[PTS, d]
     return k, pts
 
 
 @inline
 def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -> tuple[int, int, bool]:
     """What each side takes for certain at a trick start, for the bounds: ``(for the side, for the
-    others, every)``.  Sure are the cards of the leader's hand that no card of the other hands can
-    beat when led (each wins its trick, so the leader keeps the lead and cashes them all, in any
-    order), and any card that no card of the other hands can beat in any trick (a top trump: it
-    takes whichever trick it falls in), each at its own points and a trick bonus; ``every``: the
-    leader's hand is all sure (then his side takes everything).  Only seats that count what they
-    want (the usual side, or its opponents) are counted: a misère's seats want no trick.
+    others, every)``.  Sure are the leader's cashes (:func:`_cashes`: each wins its trick, so he keeps
+    the lead and cashes them all), and any other seat's card that no card of the other hands can beat
+    in any trick (a top trump: it takes whichever trick it falls in), each at its own points and a
+    trick bonus; ``every``: the leader's hand is all sure (then his side takes everything).  Only
+    seats that count what they want (the usual side, or its opponents) are counted: a misère's seats
+    want no trick.
 
     Why only the sure cards' points: what the others add to those tricks is not known here.  No
-    two sure cards fall in one trick (each would beat the other).  DDS calls this "quick tricks";
-    this is its simplest, rule-free form (no entries, no ruffs).
+    two sure cards fall in one trick (each would beat the other, and a seat with a top trump follows
+    the leader's cashes).  DDS calls this "quick tricks"; this is a simple form of it (no entries).
     """
     nplayers = params[P_PLAYERS]
     everyone = 0
@@ -761,8 +797,10 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
         kind = side[s]
         if kind != MAX | COUNTED and kind != 0:
             continue
-        row = BEATERS if s == leader else ALWAYS
-        k, pts = _sure_cards(h[s], everyone & ~h[s], rules, row, BEATERS_SKIP if s == leader else ALWAYS_SKIP)
+        if s == leader:
+            k, pts = _cashes(h, leader, nplayers, everyone, rules)
+        else:
+            k, pts = _sure_cards(h[s], everyone & ~h[s], rules)
         if s == leader and k == _count(h[s]):
             every = True
         if kind == 0:
