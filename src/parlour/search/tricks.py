@@ -214,15 +214,39 @@ def _follow_key(taken: bool, wanted: bool, pts: int, p: int) -> int:
     return 2000 + 4 * pts + (p >> 3)
 
 
+#: what one more reply to a lead weighs in its sort key, against the game's lead order (keys span some
+#: 250): the replies decide, the lead order breaks ties
+REPLY_WEIGHT = 40
+
+
+@inline
+def _replies(h: Int64s, led: int, mover: int, rules: Int64s, side: Int64s, nplayers: int) -> int:
+    """How many cards the other side may play to a lead of ``led`` by ``mover``: the moves a
+    refutation of the lead must answer (a partner's answer needs only one card that works)."""
+    n = 0
+    for k in range(1, nplayers):
+        s = _seat(mover + k, nplayers)
+        if (side[s] ^ side[mover]) & MAX:
+            n += _count(legal(h[s], led, rules))
+    return n
+
+
 @inline
 def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncur: int, leader: int,
            mover: int, h: Int64s, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int,
            lowest: bool) -> None:
     """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
-    cheap order.  Leads: the game's order for the side, ``rules[LEAD_KEY]``, or for the others,
-    ``rules[LEAD_KEY_OTHERS]``.  (With a master, no higher card of its group out, first, as
-    before: 14 % more nodes on 120 Six-Bid pip deals from the first card, as many on 300
-    Schafkopf solos, no less time on 600 Clobby deals.)  Follows, by where
+    cheap order.  Leads: the fewest replies from the other side first (:func:`_replies`), then the
+    game's order for the side, ``rules[LEAD_KEY]``, or for the others, ``rules[LEAD_KEY_OTHERS]``.
+    Why the replies: a lead that cuts is proven by searching every answer of the other side, so the
+    lead that leaves them the fewest cards is likely the cheapest cut (Furtak and Buro's
+    "fastest-cut-first" for Skat, with the branching as its estimate).  Whole deals from the first
+    card, nodes against the game's order alone: 240 Six-Bid pip deals 113.8 M -> 75.5 M (12.3 ->
+    9.9 s CPU), 300 Schafkopf solos 24.0 M -> 13.4 M, 300 Ramsches 102.4 M -> 60.7 M; counting the
+    partner's cards too, 81.6 M, 14.8 M and 64.8 M; the product of the two hands' counts, 84.8 M.
+    (With a master, no higher card of its group out, first, as before: 14 % more nodes on 120
+    Six-Bid pip deals from the first card, as many on 300 Schafkopf solos, no less time on 600
+    Clobby deals.)  Follows, by where
     each card sends the trick (:func:`_follow_key`): the last seat knows; the second of three
     looks at the last hand (its strongest card that may follow), as DDS's second hand looks at
     the fourth.  Why: ordered by the cheapest card that takes the trick, a second hand led into
@@ -238,7 +262,8 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
     if ncur == 0:
         row = LEAD_KEY if side[mover] & MAX else LEAD_KEY_OTHERS
         for i in range(n):
-            buf[kt + i] = rules[row, buf[at + i]]
+            c = buf[at + i]
+            buf[kt + i] = REPLY_WEIGHT * _replies(h, c, mover, rules, side, nplayers) + rules[row, c]
     else:
         led = trick[tb]
         w = trick_winner(trick, tb, ncur, power, ncards)
