@@ -4,20 +4,20 @@ Every decision starts from ``view(seat)`` only (``sampler.Sampler``): hidden car
 consistently with it and each deal is weighted by how well it explains the others' bids and
 cards.
 
-- **Card play** (PIMC, ``parlour.search.pimc``), from the first trick on: for each sampled deal
-  the solver (``solver.py``) gives the exact value of every legal card to the end of the deal;
-  the card with the best weighted mean of the seat's real chips wins (solo and heart pay per
-  pip, guarantee and call on the threshold, misere and spread on "no trick"; a small pip term
-  breaks ties in the threshold contracts so a lost cause is still fought pip by pip).  Why from
-  the first trick (``EXACT_TRICKS``, all eleven): on the compiled core a first-lead or first-trick
-  decision still takes about 15 whole-deal samples (median; 40 at the second trick, 66 at the
-  third) within its budget.  Played against the player that left the first two tricks to the easy
-  rules, on 120 duplicate packs at the default budget (cpu:2), it made +0.7 +- 4.1 chips a deal
-  (95 %), decisions 162 ms median and 579 ms at the 99th percentile (CPU); against easy on packs
-  1-250 it made +21.9 +- 3.8 where that player made +19.2 +- 3.7: as strong, and no card left to a
-  rule.  With fewer ``exact_tricks`` (the review's cheaper evaluator) the first tricks go to the
-  easy policy, or with ``early_search=True`` to PIMC over play-outs (easy to ``SOLVE_TRICKS``
-  tricks left, then the solver).
+- **Card play** (PIMC, ``parlour.search.pimc``), from the first trick on: for each sampled deal the
+  solver (``solver.py``) gives the exact value of every legal card to the end of the deal; the card
+  with the best weighted mean of the seat's real chips wins (solo and heart pay per pip, guarantee
+  and call on the threshold, misere and spread on "no trick"; a small pip term breaks ties in the
+  threshold contracts so a lost cause is still fought pip by pip).  Why from the first trick
+  (``EXACT_TRICKS``, all eleven): on the compiled core a first-lead or first-trick decision still
+  takes about 16 whole-deal samples (median; 51 at the second trick, 82 at the third; 40 deals,
+  cpu:2, the kernel ordering leads by replies) within its budget.  Played against the player that
+  left the first two tricks to the easy rules, on 120 duplicate packs at the default budget (cpu:2),
+  it made +0.7 +- 4.1 chips a deal (95 %), decisions 162 ms median and 579 ms at the 99th percentile
+  (CPU); against easy on packs 1-250 it made +21.9 +- 3.8 where that player made +19.2 +- 3.7: as
+  strong, and no card left to a rule.  With fewer ``exact_tricks`` (the review's cheaper evaluator)
+  the first tricks go to the easy policy, or with ``early_search=True`` to PIMC over play-outs (easy
+  to ``SOLVE_TRICKS`` tricks left, then the solver).
 - **Everything else** (the bids and pass, the trump, the called card, the give-back): each
   legal option is simulated on every sampled deal — the deal rebuilt in the engine from the
   sample, the option applied, the rest of the auction and the declarations and the first
