@@ -220,16 +220,19 @@ REPLY_WEIGHT = 100
 
 
 @inline
-def _replies(h: Int64s, led: int, mover: int, rules: Int64s, side: Int64s, nplayers: int) -> int:
+def _replies(h: Int64s, led: int, mover: int, rules: Int64s, side: Int64s, nplayers: int, lowest: bool) -> int:
     """How many cards the other side may play to a lead of ``led`` by ``mover``, the ones that beat it
-    counted twice: the moves a refutation of the lead must answer (a partner's answer needs only one
-    card that works), and the ones that can take the trick weigh more."""
+    counted twice but in ``LOWEST`` mode (``lowest``): the moves a refutation of the lead must answer
+    (a partner's answer needs only one card that works), and where a side wants tricks, the ones
+    that can take this one weigh more."""
     n = 0
     for k in range(1, nplayers):
         s = _seat(mover + k, nplayers)
         if (side[s] ^ side[mover]) & MAX:
             m = legal(h[s], led, rules)
-            n += _count(m) + _count(m & rules[BEATERS, led])
+            n += _count(m)
+            if not lowest:
+                n += _count(m & rules[BEATERS, led])
     return n
 
 
@@ -244,14 +247,14 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
     lead that leaves them the fewest cards is likely the cheapest cut (Furtak and Buro's
     "fastest-cut-first" for Skat, with the branching as its estimate).  Whole deals from the first
     card, nodes against the game's order alone: 240 Six-Bid pip deals 113.8 M -> 70.6 M (12.3 ->
-    8.8 s CPU), 300 Schafkopf solos 24.0 M -> 12.7 M, 300 Ramsches 102.4 M -> 61.7 M.  Variants, the
-    same deals: the beaters not counted twice, 73.1 M, 13.3 M, 57.1 M; the replies weighed 40 (the
-    game's order may outweigh a reply or two), 72.9 M, 12.7 M, 60.4 M; the partner's cards counted
-    too, 81.2 M, 14.9 M, 63.3 M; the product of the two hands' counts, 84.8 M Six-Bid nodes;
-    the equivalence classes counted and not the cards, 80.8 M.
-    (With a master, no higher card of its group out, first, as before: 14 % more nodes on 120
-    Six-Bid pip deals from the first card, as many on 300 Schafkopf solos, no less time on 600
-    Clobby deals.)  Follows, by where
+    8.8 s CPU), 300 Schafkopf solos 24.0 M -> 12.7 M, 300 Ramsches 102.4 M -> 57.1 M (the beaters
+    not counted twice there; twice, 61.7 M).  Variants, the same deals: the beaters not counted
+    twice, 73.1 M Six-Bid and 13.3 M solo nodes; the replies weighed 40 (the game's order may
+    outweigh a reply or two), 72.9 M, 12.7 M, 60.4 M; the partner's cards counted too, 81.2 M,
+    14.9 M, 63.3 M; the product of the two hands' counts, 84.8 M Six-Bid nodes; the equivalence
+    classes counted and not the cards, 80.8 M.  (With a master, no higher card of its group out,
+    first, as before: 14 % more nodes on 120 Six-Bid pip deals from the first card, as many on 300
+    Schafkopf solos, no less time on 600 Clobby deals.)  Follows, by where
     each card sends the trick (:func:`_follow_key`): the last seat knows; the second of three
     looks at the last hand (its strongest card that may follow), as DDS's second hand looks at
     the fourth.  Why: ordered by the cheapest card that takes the trick, a second hand led into
@@ -268,7 +271,7 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
         row = LEAD_KEY if side[mover] & MAX else LEAD_KEY_OTHERS
         for i in range(n):
             c = buf[at + i]
-            buf[kt + i] = REPLY_WEIGHT * _replies(h, c, mover, rules, side, nplayers) + rules[row, c]
+            buf[kt + i] = REPLY_WEIGHT * _replies(h, c, mover, rules, side, nplayers, lowest) + rules[row, c]
     else:
         led = trick[tb]
         w = trick_winner(trick, tb, ncur, power, ncards)
