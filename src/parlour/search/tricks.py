@@ -214,8 +214,8 @@ def _follow_key(taken: bool, wanted: bool, pts: int, p: int) -> int:
     return 2000 + 4 * pts + (p >> 3)
 
 
-#: what one more reply to a lead weighs in its sort key, against the game's lead order (keys span some
-#: 250): the replies decide, the lead order breaks ties
+#: what one more reply to a lead weighs in its sort key, against the game's lead order (whose keys span
+#: 25 to 201 over the games' contracts): two or three replies outweigh any difference of the lead order
 REPLY_WEIGHT = 100
 
 
@@ -241,8 +241,9 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
            mover: int, h: Int64s, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int,
            lowest: bool) -> None:
     """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
-    cheap order.  Leads: the fewest replies from the other side first (:func:`_replies`), then the
-    game's order for the side, ``rules[LEAD_KEY]``, or for the others, ``rules[LEAD_KEY_OTHERS]``.
+    cheap order.  Leads: the fewest replies from the other side first (:func:`_replies`), weighed
+    against the game's order for the side, ``rules[LEAD_KEY]``, or for the others,
+    ``rules[LEAD_KEY_OTHERS]`` (``REPLY_WEIGHT``: a reply or two may be outweighed by it).
     Why the replies: a lead that cuts is proven by searching every answer of the other side, so the
     lead that leaves them the fewest cards is likely the cheapest cut (Furtak and Buro's
     "fastest-cut-first" for Skat, with the branching as its estimate).  Whole deals from the first
