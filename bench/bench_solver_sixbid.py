@@ -45,7 +45,7 @@ from types import FrameType
 import parlour
 from parlour.games.sixbid.bots import EasyBot
 from parlour.games.sixbid.rules import BID_INDEX, BIDS, TERMS, OpenPosition, SixBidState
-from parlour.games.sixbid.solver import PIP_TT_BITS, Solver, no_trick_contract
+from parlour.games.sixbid.solver import Solver, no_trick_contract
 from parlour.games.sixbid.tables import PIPS, trick_rules
 from parlour.search import warm
 from parlour.search.solver import TrickSolver
@@ -102,7 +102,7 @@ def bench_speed(count: int, seconds: float, contracts: list[str]) -> None:
 
 def _fresh_solver(pos: OpenPosition) -> TrickSolver:
     """A pip solver for ``pos``'s trump and soloist with an empty table of its own."""
-    return TrickSolver(trick_rules(pos.trump), PIPS, [pos.soloist], tt_bits=PIP_TT_BITS)
+    return TrickSolver(trick_rules(pos.trump), PIPS, [pos.soloist])
 
 
 def bench_proof(count: int, contracts: list[str]) -> None:

@@ -44,14 +44,15 @@ from .tables import NO_TRICK, PIPS, misere_rules, trick_rules
 
 #: the pips of each 9-bit strength pattern of one suit
 PATTERN_PIPS = tuple(sum(PIP[r] for r in range(9) if pat >> r & 1) for pat in range(512))
-#: the kernel's solvers kept per thread (each holds a 32 MiB transposition table), the last few
-#: (trump, soloist) pairs: an entry is exact for any deal with that trump and soloist, so the
-#: sampled deals of one decision (and the decisions of one deal) share one table
+#: the kernel's solvers kept per thread (each holds an 8 MiB transposition table, the core's
+#: default ``TT_BITS``), the last few (trump, soloist) pairs: an entry is exact for any deal with
+#: that trump and soloist, so the sampled deals of one decision (and the decisions of one deal)
+#: share one table.  Why the default and not a larger table: the table's probes are the kernel's
+#: cache misses, and 8 MiB stays in this machine's 32 MiB cache.  60 deals a pip contract from the
+#: first card (``bench_solver_sixbid.py speed``, the table kept): 2**20 rows 6.4-7.5 M nodes/s,
+#: solo 26.5-28.5 / 522-574 ms median / p99; 2**18 rows 8.2-8.6 M, 20.3-20.6 / 482-491 ms;
+#: 2**17 and 2**16 as 2**18, but the hardest deals take more nodes
 _KEEP = 2
-#: rows of a pip solver's table: 2**20 (32 MiB).  Why more than the core's default: a Six-Bid
-#: deal has eleven tricks; on 40 heart deals from the first card 2**18 rows took 40 CPU s and
-#: 253 M nodes, 2**20 26 s and 151 M, 2**21 25 s, 2**23 34 s (a larger table is slower to clear)
-PIP_TT_BITS = 20
 #: rows of a misère solver's table (its searches stop at the soloist's first trick)
 NO_TRICK_TT_BITS = 16
 _local = threading.local()
@@ -75,7 +76,7 @@ def _pip_solver(trump: int, soloist: int) -> TrickSolver:
     key = (trump, soloist)
     got = kept.pop(key, None)
     if got is None:
-        got = TrickSolver(trick_rules(trump), PIPS, [soloist], tt_bits=PIP_TT_BITS)
+        got = TrickSolver(trick_rules(trump), PIPS, [soloist])
         while len(kept) >= _KEEP:
             del kept[next(iter(kept))]
     kept[key] = got  # the most recent last
