@@ -214,9 +214,10 @@ def _follow_key(wanted: bool, later: bool, pts: int, p: int) -> int:
     return 2000 + 4 * pts + (p >> 3)
 
 
-#: what one more reply to a lead weighs in its sort key, against the game's lead order (whose keys span
-#: 25 to 201 over the games' contracts): two or three replies outweigh any difference of the lead order
-REPLY_WEIGHT = 100
+#: what one more reply to a lead weighs in its sort key: more than the span of any game's lead keys
+#: (``rules[LEAD_KEY]``; 8 to 141 over the games' contracts), so the replies decide and the game's
+#: order breaks their ties (nodes in :func:`_order`'s docstring)
+REPLY_WEIGHT = 256
 
 
 @inline
@@ -241,9 +242,9 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
            mover: int, h: Int64s, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int,
            lowest: bool) -> None:
     """Sort the cards ``buf[at:at + n]`` in place: ``first`` (the table's best move) first, then a
-    cheap order.  Leads: the fewest replies from the other side first (:func:`_replies`), weighed
-    against the game's order for the side, ``rules[LEAD_KEY]``, or for the others,
-    ``rules[LEAD_KEY_OTHERS]`` (``REPLY_WEIGHT``: a reply or two may be outweighed by it).
+    cheap order.  Leads: the fewest replies from the other side first (:func:`_replies`), their ties
+    broken by the game's order for the side, ``rules[LEAD_KEY]``, or for the others,
+    ``rules[LEAD_KEY_OTHERS]`` (``REPLY_WEIGHT``).
     Why the replies: a lead that cuts is proven by searching every answer of the other side, so the
     lead that leaves them the fewest cards is likely the cheapest cut (Furtak and Buro's
     "fastest-cut-first" for Skat, with the branching as its estimate).  Whole deals from the first
@@ -253,9 +254,11 @@ def _order(buf: Int64s, at: int, n: int, first: int, trick: Int64s, tb: int, ncu
     twice, 73.1 M Six-Bid and 13.3 M solo nodes; the replies weighed 40 (the game's order may
     outweigh a reply or two), 72.9 M, 12.7 M, 60.4 M; the partner's cards counted too, 81.2 M,
     14.9 M, 63.3 M; the product of the two hands' counts, 84.8 M Six-Bid nodes; the equivalence
-    classes counted and not the cards, 80.8 M.  (With a master, no higher card of its group out,
-    first, as before: 14 % more nodes on 120 Six-Bid pip deals from the first card, as many on 300
-    Schafkopf solos, no less time on 600 Clobby deals.)  Follows, by where
+    classes counted and not the cards, 80.8 M.  Later, with today's follows: a reply weighed 100
+    (the game's order could outweigh one or two), 64.3 M Six-Bid and 57.1 M Ramsch nodes against
+    63.9 M and 56.6 M, the solos as many; weighed 60, 65.7 M and 59.3 M.  (With a master, no
+    higher card of its group out, first, as before: 14 % more nodes on 120 Six-Bid pip deals from
+    the first card, as many on 300 Schafkopf solos, no less time on 600 Clobby deals.)  Follows, by where
     each card sends the trick (:func:`_follow_key`): the last seat knows; the second of three
     looks at the last hand (its strongest card that may follow), as DDS's second hand looks at
     the fourth.  Why: ordered by the cheapest card that takes the trick, a second hand led into

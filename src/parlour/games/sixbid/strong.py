@@ -10,8 +10,8 @@ cards.
   and call on the threshold, misere and spread on "no trick"; a small pip term breaks ties in the
   threshold contracts so a lost cause is still fought pip by pip).  Why from the first trick
   (``EXACT_TRICKS``, all eleven): on the compiled core a first-lead or first-trick decision still
-  takes about 16 whole-deal samples (median; 51 at the second trick, 82 at the third; 40 deals,
-  cpu:2, the kernel ordering leads by replies) within its budget.  Played against the player that
+  takes about 33 whole-deal samples (median; 59 at the second trick, 109 at the third; 40 deals,
+  cpu:2, strong in seat 0 against two easy) within its budget.  Played against the player that
   left the first two tricks to the easy rules, on 120 duplicate packs at the default budget (cpu:2),
   it made +0.7 +- 4.1 chips a deal (95 %), decisions 162 ms median and 579 ms at the 99th percentile
   (CPU); against easy on packs 1-250 it made +21.9 +- 3.8 where that player made +19.2 +- 3.7: as
