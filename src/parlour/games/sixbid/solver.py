@@ -51,7 +51,7 @@ PATTERN_PIPS = tuple(sum(PIP[r] for r in range(9) if pat >> r & 1) for pat in ra
 #: cache misses, and 8 MiB stays in this machine's 32 MiB cache.  60 deals a pip contract from the
 #: first card (``bench_solver_sixbid.py speed``, the table kept): 2**20 rows 6.4-7.5 M nodes/s,
 #: solo 26.5-28.5 / 522-574 ms median / p99; 2**18 rows 8.2-8.6 M, 20.3-20.6 / 482-491 ms;
-#: 2**17 and 2**16 as 2**18, but the hardest deals take more nodes
+#: 2**17 as fast and 2**16 no faster, both with more nodes on the hardest deals
 _KEEP = 2
 #: rows of a misère solver's table (its searches stop at the soloist's first trick)
 NO_TRICK_TT_BITS = 16
