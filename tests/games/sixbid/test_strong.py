@@ -202,3 +202,24 @@ def test_the_first_tricks_wait_for_no_compilation(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(warm, "compiled", lambda: False)
     decision = bot.decide(view, random.Random(1))
     assert decision.samples == 0 and decision.action == EASY.act(view, random.Random(1))
+
+
+def test_a_bid_play_out_credits_the_seats_own_card_play_by_its_role() -> None:
+    """The play-outs play the deciding seat by the easy rules too; each option is credited what strong's
+    card play is worth over easy's in the contract it reached: per pip in a solo or heart, as soloist
+    (two opponents pay) or as defender, and nothing where the play-out reached no pip contract."""
+    from parlour.games.sixbid import strong as S
+
+    state = GAME.new_state(seed=5)
+    view = state.view(state.current_player)
+    drawn = Sampler(view).draw(random.Random(1))
+    assert drawn is not None
+    with_skill = S.StrongBot(think=0.0)._option_evaluator(view, view["legal_actions"], random.Random(2))(drawn[0])
+    without = S.StrongBot(think=0.0, play_skill=False)._option_evaluator(
+        view, view["legal_actions"], random.Random(2))(drawn[0])
+    assert with_skill is not None and without is not None
+    credits = {round(with_skill[a] - without[a], 6) for a in view["legal_actions"]}
+    solo, heart = R.TERMS[R.SOLO][0][1], R.TERMS[R.HEART][2][1]
+    possible = {0.0} | {round(x, 6) for x in (2 * solo * S.SKILL_PIPS_SOLOIST, solo * S.SKILL_PIPS_DEFENDER,
+                                               2 * heart * S.SKILL_PIPS_SOLOIST, heart * S.SKILL_PIPS_DEFENDER)}
+    assert credits <= possible and credits - {0.0}
