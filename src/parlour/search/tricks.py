@@ -1184,9 +1184,8 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s, params:
         k2 = frames[f, F_K2]
         everyone = h[0] | h[1] | h[2]
         cards = _count(everyone)
-        move = frames[f, F_MOVE]
-        if best <= frames[f, F_A0] if side[frames[f, F_MOVER]] & MAX else best >= frames[f, F_B0]:
-            move = buf[f * 32]
+        failed = best <= frames[f, F_A0] if side[frames[f, F_MOVER]] & MAX else best >= frames[f, F_B0]
+        move = buf[f * 32] if failed else frames[f, F_MOVE]
         move = _canonical_card(move, everyone, rules, RUN)
         _put(tt, slot & ~1, k0, k1, k2, -1, k1, k2, _entry(lo, hi, move, cards))
         qbucket = frames[f, F_QSLOT]
