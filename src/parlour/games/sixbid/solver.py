@@ -200,7 +200,7 @@ def chips_won(contract: int, trump: int, soloist_pips: int, tricks_taken: bool) 
     return unit if soloist_pips >= target else -unit
 
 
-def seat_score(won: int, seat: int, soloist: int) -> int:
+def seat_score(won: float, seat: int, soloist: int) -> float:
     """A seat's chips from the deal when the soloist wins ``won`` from each opponent."""
     return 2 * won if seat == soloist else -won
 

@@ -231,9 +231,9 @@ def _skill_credit(view: dict[str, Any], me: int) -> float:
     if contract not in ("solo", "heart"):
         return 0.0
     unit = TERMS[BID_INDEX[contract]][SUITS.index(view["trump"])][1]
-    if view["soloist"] == me:
-        return 2 * unit * SKILL_PIPS_SOLOIST
-    return unit * SKILL_PIPS_DEFENDER
+    sol = view["soloist"]
+    pips = SKILL_PIPS_SOLOIST if me == sol else -SKILL_PIPS_DEFENDER  # the soloist's pips that ``me``'s play moves
+    return seat_score(unit * pips, me, sol)
 
 
 def _solved_score(state: SixBidState, view: dict[str, Any], me: int, widow_pips: int) -> float:
