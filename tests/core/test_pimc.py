@@ -34,6 +34,21 @@ def test_the_floor_on_the_spread_the_sample_count_and_the_least_gain() -> None:
     assert Trust(z=2.0, sd_floor=1.0, min_samples=4, min_gain=5.0).choose("a", clear) == "b"
 
 
+def test_unequal_weights_count_as_fewer_samples() -> None:
+    """Kish's effective sample size: eight samples of which one carries almost all the weight are
+    about one sample's evidence, however clearly that one favours the option."""
+    even = _records([5.0, 6.0, 5.5, 6.5, 5.0, 6.0, 5.5, 6.5])
+    assert Trust(z=2.0, min_samples=8).choose("a", even) == "b"
+    lopsided = [(1000.0 if i == 0 else 1.0, values) for i, (_, values) in enumerate(even)]
+    assert Trust(z=2.0, min_samples=8).choose("a", lopsided) == "a"
+    # the same evidence, weighed by a constant, decides the same way
+    assert Trust(z=2.0, min_samples=8).choose("a", [(0.01, v) for _, v in even]) == "b"
+    noisy = _records([9.0, -4.0, 8.0, -3.0, 9.0, -4.0, 8.0, -3.0])  # mean 2.5, about 1.1 standard errors
+    assert Trust(z=1.0).choose("a", noisy) == "b"
+    halved = [(4.0 if i < 2 else 0.25, values) for i, (_, values) in enumerate(noisy)]  # about 2.8 samples
+    assert Trust(z=1.0).choose("a", halved) == "a"
+
+
 def test_the_records_hold_each_solved_sample_with_its_weight() -> None:
     """What a ``Trust`` test reads: a sample the evaluator gave up on, or the sampler weighed at 0,
     is not among them; the others are, in order, with the sampler's weight."""

@@ -93,10 +93,12 @@ class Trust:
 
     Why: a bid or another once-a-deal choice is judged on few samples (each costs whole-deal
     play-outs per option), and one deal's payment varies widely, so the plain mean of a handful
-    of samples picks bad options by chance.  The gain over the easy call is paired per sample;
-    an option replaces the call only with ``min_samples`` samples or more, a mean gain of at
-    least ``min_gain`` and of more than ``z`` standard errors (the spread taken as at least
-    ``sd_floor``: two or three samples can agree by chance).
+    of samples picks bad options by chance.  The gain over the easy call is paired per sample
+    and weighted as PIMC's means are; an option replaces the call only with ``min_samples``
+    samples or more, a mean gain of at least ``min_gain`` and of more than ``z`` standard errors
+    (the spread taken as at least ``sd_floor``: two or three samples can agree by chance).  The
+    standard error counts the samples by their effective number (Kish's, ``n`` when the weights
+    are equal): a few heavy samples are as much evidence as a few, not as all of them.
     """
 
     z: float = 2.0
@@ -110,7 +112,14 @@ class Trust:
         n = len(records)
         if n < max(self.min_samples, 2):
             return prior
-        total = sum(w for w, _ in records) or 1.0
+        total = sum(w for w, _ in records)
+        if total <= 0:
+            return prior
+        # Kish's effective sample size: about one when one sample outweighs all the rest, and then
+        # there is no verdict, as with one sample (1.5: halfway, so that two equal weights pass)
+        n_eff = total * total / sum(w * w for w, _ in records)
+        if n_eff < 1.5:
+            return prior
         best, best_gain = prior, 0.0
         for option in records[0][1]:
             if option == prior:
@@ -118,7 +127,7 @@ class Trust:
             diffs = [(w, v[option] - v[prior]) for w, v in records]
             mean = sum(w * d for w, d in diffs) / total
             var = sum(w * (d - mean) ** 2 for w, d in diffs) / total
-            se = max((var * n / (n - 1)) ** 0.5, self.sd_floor) / n ** 0.5
+            se = max((var * n_eff / (n_eff - 1)) ** 0.5, self.sd_floor) / n_eff ** 0.5
             if mean >= self.min_gain and mean > self.z * se and mean > best_gain:
                 best, best_gain = option, mean
         return best

@@ -9,6 +9,7 @@ replaying the public actions; the solver in ``test_solver.py``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -223,3 +224,30 @@ def test_a_bid_play_out_credits_the_seats_own_card_play_by_its_role() -> None:
     possible = {0.0} | {round(x, 6) for x in (2 * solo * S.SKILL_PIPS_SOLOIST, solo * S.SKILL_PIPS_DEFENDER,
                                                2 * heart * S.SKILL_PIPS_SOLOIST, heart * S.SKILL_PIPS_DEFENDER)}
     assert credits <= possible and credits - {0.0}
+
+
+def test_a_bid_weighs_its_samples_as_the_values_it_quotes() -> None:
+    """The test that may overrule the easy bid reads each sample with the sampler's weight, the same
+    weights as the means the hint and the deal review quote, so the two cannot disagree."""
+    from parlour.games.sixbid.strong import StrongBot
+    from parlour.search.pimc import Trust
+
+    seen: list[list[tuple[float, dict[str, float]]]] = []
+
+    class Recording(Trust):
+        def choose(self, prior: str, records: Sequence[tuple[float, dict[str, float]]]) -> str:
+            seen.append(list(records))
+            return super().choose(prior, records)
+
+    bot = StrongBot(think=0.0, min_samples=12, max_samples=12)
+    bot.trust = Recording(z=bot.trust.z, min_samples=bot.trust.min_samples, min_gain=bot.trust.min_gain)
+    rng = random.Random(3)
+    state = GAME.new_state(seed=11)
+    while all(bid == "pass" for _, bid in state.view(0)["auction"]):  # to the first bid, by the easy rule
+        state.apply(EASY.act(state.view(state.current_player), rng))
+    view = state.view(state.current_player)  # whose samples weigh how well they explain that bid
+    decision = bot.decide(view, random.Random(4))
+    weights = [w for w, _ in seen[-1]]
+    assert len(weights) == decision.samples == 12
+    assert sum(weights) == pytest.approx(decision.weight)
+    assert len(set(weights)) > 1  # unequal: the samples explain the solo unequally well
