@@ -250,4 +250,4 @@ def test_a_bid_weighs_its_samples_as_the_values_it_quotes() -> None:
     weights = [w for w, _ in seen[-1]]
     assert len(weights) == decision.samples == 12
     assert sum(weights) == pytest.approx(decision.weight)
-    assert len(set(weights)) > 1  # unequal: the samples explain the solo unequally well
+    assert len(set(weights)) > 1  # unequal: the samples explain that bid unequally well
