@@ -49,6 +49,14 @@ def test_unequal_weights_count_as_fewer_samples() -> None:
     assert Trust(z=1.0).choose("a", halved) == "a"
 
 
+def test_settle_gives_the_verdict_and_keeps_the_easy_call() -> None:
+    clear = _records([5.0, 6.0, 5.5, 6.5])
+    decision = Trust(z=2.0).settle(Decision("c", {"a": 0.0, "b": 5.75, "c": -1.0}, 4, 4.0, 0.0), "a", clear)
+    assert (decision.action, decision.extra["prior"]) == ("b", "a")
+    unvalued = Trust(z=2.0).settle(Decision("b", {"b": 1.0}, 4, 4.0, 0.0), "a", clear)
+    assert unvalued.action == "b" and "prior" not in unvalued.extra
+
+
 def test_the_records_hold_each_solved_sample_with_its_weight() -> None:
     """What a ``Trust`` test reads: a sample the evaluator gave up on, or the sampler weighed at 0,
     is not among them; the others are, in order, with the sampler's weight."""

@@ -132,6 +132,14 @@ class Trust:
                 best, best_gain = option, mean
         return best
 
+    def settle(self, decision: Decision, prior: str, records: Sequence[tuple[float, dict[str, float]]]) -> Decision:
+        """``decision`` with ``choose``'s verdict on ``records`` as its action and ``prior`` kept in
+        ``extra["prior"]`` (so a hint can say the easy call stood); as it was if ``prior`` was not valued."""
+        if prior in decision.values:
+            decision.extra["prior"] = prior
+            decision.action = self.choose(prior, records)
+        return decision
+
 
 def think_clock() -> Callable[[], float]:
     """The clock a think budget is counted on (``PARLOUR_THINK_CLOCK``): wall time by default.

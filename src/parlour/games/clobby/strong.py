@@ -114,17 +114,9 @@ class StrongBot:
 
         prior = self._easy.act(view, rng)
         pimc: Pimc[World] = Pimc(sampler.draw, lambda w: self.bid_values(view, w.pack, pimc.expired), self.bid_budget)
-        return self._trust(pimc.decide(legal, rng), prior, pimc.records)
-
-    def _trust(self, decision: Decision, prior: str, records: list[tuple[float, dict[str, float]]]) -> Decision:
-        """Leave the manual's call only where the samples say clearly that another option is better
-        (``TRUST``: a bid's payment varies by a hundred points a deal, so its spread is taken as at
-        least ``SD_FLOOR``)."""
-        if prior not in decision.values:
-            return decision
-        decision.extra["prior"] = prior
-        decision.action = TRUST.choose(prior, records)
-        return decision
+        # the manual's call stands unless the samples say clearly that another option is better (``TRUST``:
+        # a bid's payment varies by a hundred points a deal, so its spread is taken as at least ``SD_FLOOR``)
+        return TRUST.settle(pimc.decide(legal, rng), prior, pimc.records)
 
     # -- values ---------------------------------------------------------------------------
     def solver(self, mode: int) -> Solver:

@@ -157,14 +157,12 @@ class StrongBot:
         # The easy policy's choice stands unless the simulations find a clear gain over it: a
         # handful of play-outs is noisy, and a noisy switch away from a sound rule costs chips.
         prior = self._easy.act(view, rng)
-        if prior in decision.values:
-            # weighted, as the values the hint and the deal review quote, so the hint gives the figures the
-            # choice was made on (unweighted, it could call a 105-chip weighted gain "within the noise").
-            # Strength: weighing alone measured -1.8 +- 2.7 chips a deal (95 %, 100 packs against easy) while
-            # the standard error still counted every sample as one; on the effective sample size, +0.4 +- 2.0
-            # over the unweighted test (packs 1-250, paired, cpu:2): as strong
-            decision.action = self.trust.choose(prior, pimc.records)
-        return decision
+        # weighted, as the values the hint and the deal review quote, so the hint gives the figures the
+        # choice was made on (unweighted, it could call a 105-chip weighted gain "within the noise").
+        # Strength: weighing alone measured -1.8 +- 2.7 chips a deal (95 %, 100 packs against easy) while
+        # the standard error still counted every sample as one; on the effective sample size, +0.4 +- 2.0
+        # over the unweighted test (packs 1-250, paired, cpu:2): as strong
+        return self.trust.settle(decision, prior, pimc.records)
 
     def _exact_tricks(self) -> int:
         """The tricks left from which card play is solved: fewer on the Python path (``PYTHON_EXACT_TRICKS``),
