@@ -350,6 +350,8 @@ def test_create_the_table_opens_your_seat_with_the_invite_links_to_copy(browser:
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[^#]+#seat=0&k="))  # straight to one's own seat
     page.wait_for_selector("#invite-box:not([hidden])")
+    # the box shows as the page loads, the waiting line when the table's first frame arrives
+    page.wait_for_selector("#waiting:not([hidden])")
     assert "Send each their invite link" in str(page.text_content("#waiting"))
     invite = page.get_attribute("#invites a.seat-link-1", "href")
     assert invite and "#seat=1&k=" in invite
