@@ -117,17 +117,29 @@ class AdvisoryLock(GameLock):
         if cls._share(lock.key):
             return lock
         session = connect()
+        crc = zlib.crc32(game.encode())
+        keys = (APPLICATION_ID + 1, crc - 2**32 if crc >= 2**31 else crc)
         try:
-            crc = zlib.crc32(game.encode())
-            taken = session.execute("SELECT pg_try_advisory_lock(%s, %s)",
-                                    (APPLICATION_ID + 1, crc - 2**32 if crc >= 2**31 else crc)).fetchone()[0]
+            taken = session.execute("SELECT pg_try_advisory_lock(%s, %s)", keys).fetchone()[0]
         except BaseException:
             session.close()
             raise
         if not taken:
             session.close()
             raise GameInUse(f"your {title} game is open in another Parlour window")
-        cls._hold(lock.key, session.close)  # the session's end drops the lock
+
+        def drop() -> None:
+            """Unlock, then close.  Why not close alone: the server drops a closed session's locks
+            when its backend process ends, after ``close()`` has returned, so the same game opened
+            again at once could still be refused (a fresh-clone CI run met it)."""
+            try:
+                session.execute("SELECT pg_advisory_unlock(%s, %s)", keys)
+            except Exception:  # the connection is gone already, and the lock with it
+                pass
+            finally:
+                session.close()
+
+        cls._hold(lock.key, drop)
         return lock
 
 
