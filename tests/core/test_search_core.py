@@ -105,6 +105,24 @@ def test_move_values_and_thresholds_agree_with_exact() -> None:
         assert not solver.at_least(list(hands), leader, best + 1)
 
 
+def test_a_wide_window_gets_the_value_after_null_windows_on_one_table() -> None:
+    """The kernel's search is fail-soft in any window, not only in the null ones its drivers use.
+    After ``exact`` the table holds entries whose bounds met (``lo == hi``); a window around such an
+    entry's value once searched below it with an empty window, and got a wrong value."""
+    for mode, hands, leader in _deals(6, 40, 5):
+        rules = tables.trick_rules(mode)
+        kernel_rules, power, params = rules.arrays(tables.objective(mode))
+        side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
+        h = np.array([rules.to_kernel(hands[0]), rules.to_kernel(hands[1]), 0], np.int64)
+        trick = np.zeros(42, np.int64)
+        tail = (kernel_rules, power, side, params, tricks.new_table(1 << 10), np.zeros(64 * 32, np.int64),
+                np.zeros((tricks.MAX_PLY + 2, tricks.FRAME_WORDS), np.int64), np.zeros(tricks.STATS, np.int64))
+        want = minimax(mode, hands, leader)
+        assert tricks.exact(h, trick, 0, 0, leader, 0, *tail) == want
+        for alpha, beta in ((-1, 200), (want - 3, want + 3)):
+            assert tricks.search(h, trick, 0, 0, leader, alpha, beta, *tail) == want, (mode, hands, leader, alpha)
+
+
 def test_a_node_budget_stops_a_solve_and_leaves_the_table_exact() -> None:
     """Past its budget every kind of solve raises ``SearchCut``; what it left in the table is still exact
     (a later solve of the same deal, and of a larger budget, gives minimax's value); from the empty

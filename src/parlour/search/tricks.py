@@ -1127,6 +1127,8 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
                 return hi, True
             if lo >= beta:
                 return lo, True
+        if lo >= hi:  # the value itself, inside the window: only a wide window gets here (a null one has no inside)
+            return lo, True
         if lo > alpha:
             frames[f, F_ALPHA] = lo
         if hi < beta:

@@ -28,8 +28,9 @@ commits to a line that needs knowing the hidden cards beyond the present choice 
 that remains is inside each solve (both sides play as if they saw everything), which is
 symmetric: it overrates the opponent's defence as much as our own play.  Leakage (what our
 own play tells the opponent) is not modelled: the opponent is assumed to read our hand
-perfectly in every sample, the pessimistic side of that error.  The bidding inference is the
-only model of the opponent's information; his card play is not used to re-weight deals.
+perfectly in every sample, the pessimistic side of that error.  The opponent's bids and cards are
+the inference (``sampler``): each sampled deal is weighed by how well the easy rule, given the
+hand the sample deals him, explains what he bid and played.
 """
 
 from __future__ import annotations
