@@ -66,7 +66,10 @@ class StrongBot:
 
     def __init__(self, think: float = DEFAULT_THINK) -> None:
         # a minimum of one sample: cheap (one solve), so a card decision overruns the budget by
-        # at most one solve even on a loaded machine; an unloaded one affords dozens within 0.25 s
+        # at most one solve even on a loaded machine.  The maxima end most decisions before the
+        # budget (an unloaded machine reaches 400 card samples, or 200 for a bid, in about 0.12 s
+        # CPU), and twice as many measured no stronger: -1.7 +- 1.9 points a deal (95 %, paired on
+        # packs 1-500 against easy, cpu:2), its card decisions 239 / 483 ms median / p99 CPU
         self.budget = Budget(think, min_samples=1, max_samples=400)
         self.bid_budget = Budget(min(60.0, think * BID_FACTOR), min_samples=0, max_samples=200)
         self._solvers: dict[int, Solver] = {}

@@ -81,9 +81,10 @@ SWITCH_Z = 0.5
 #: exact): with every hand open from 6 tricks left the two opponents defend as one perfect mind, so a
 #: bid looks worse than it plays against real defenders; paired against 4 on packs 1-100 (cpu:2, with the
 #: bid samples weighted), 6 made -6.8 +- 3.4 chips a deal (95 %) and declared 65 times in 300 seatings
-#: against 80; 2 made -3.4 +- 3.6.  And 11 (the whole deal solved for every option) buys a bid 3.5 samples
-#: median at the default budget, 683 ms median and 2.4 s at the 99th percentile (``bench_sixbid_strong.py
-#: --budget 8``, cpu:2): over the decision budget, and too few for the easy choice ever to be overruled
+#: against 80; 2 made -3.4 +- 3.6.  And 11 (the whole deal solved for every option) buys a bid 5 samples
+#: median at the default budget where 4 buys 129: 426 ms median and 1.08 s at the 99th percentile over 40
+#: bids (``bench_sixbid_strong.py --budget 40`` with ``solve_tricks=11``, cpu:2), too few for the easy choice
+#: ever to be overruled (``SWITCH_SAMPLES``)
 SOLVE_TRICKS = 4
 #: pips a deal that this player's own card play is worth over the easy rules' in a solo or heart, as the
 #: soloist and as a defender.  Why: a bid's play-outs play every seat by the easy rules, the deciding seat too,
