@@ -107,8 +107,9 @@ def test_move_values_and_thresholds_agree_with_exact() -> None:
 
 def test_a_wide_window_gets_the_value_after_null_windows_on_one_table() -> None:
     """The kernel's search is fail-soft in any window, not only in the null ones its drivers use.
-    After ``exact`` the table holds entries whose bounds met (``lo == hi``); a window around such an
-    entry's value once searched below it with an empty window, and got a wrong value."""
+    After ``exact`` the table holds entries whose bounds met (``lo == hi``).  A wider window that met
+    such an entry was once narrowed by it to nothing, and the node searched with that empty window
+    returned a wrong value."""
     for mode, hands, leader in _deals(6, 40, 5):
         rules = tables.trick_rules(mode)
         kernel_rules, power, params = rules.arrays(tables.objective(mode))
