@@ -542,6 +542,13 @@ def empty_table(tt: Int64s) -> None:
     tt[:, 0] = -1
 
 
+def work_arrays() -> tuple[Int64s, Int64s, Int64s]:
+    """The search's working arrays, in its argument order: ``buf`` (each ply's moves and their keys,
+    32 a ply), ``frames`` (its explicit stack) and ``stats`` (its counters, ``S_NODES`` ...)."""
+    return (np.zeros(64 * 32, np.int64), np.zeros((MAX_PLY + 2, FRAME_WORDS), np.int64),
+            np.zeros(STATS, np.int64))
+
+
 @inline
 def _entry(lo: int, hi: int, move: int, cards: int) -> int:
     """A row's fourth word.  Clamping is sound: every value is at least 0 and below ``_BOUND``."""
