@@ -10,7 +10,7 @@ import parlour
 from helpers.minimax import engine_minimax
 from parlour.bots import make
 from parlour.games.clobby.bots import EasyBot
-from parlour.games.clobby.sampler import Sampler, public_actions
+from parlour.games.clobby.sampler import CARD_MISMATCH, MISMATCH, Sampler, public_actions
 from parlour.games.clobby.solver import Position, Solver, action_values, deal_value
 from parlour.games.clobby.strong import StrongBot, position_from_view
 
@@ -91,9 +91,33 @@ def test_weight_penalises_bids_the_easy_rule_would_not_make() -> None:
         view = state.view(state.dealer)
         sampler = Sampler(view)
         weights = {drawn[1] for drawn in (sampler.draw(rng) for _ in range(20)) if drawn is not None}
-        assert weights <= {1.0, 0.15}
-        seen_low |= 0.15 in weights
+        assert weights <= {1.0, MISMATCH}
+        seen_low |= MISMATCH in weights
     assert seen_low
+
+
+def test_weight_counts_the_opponents_cards_apart_from_his_bids() -> None:
+    """Positions in play: each drawn deal's weight is a product of the bid factor and the card factor,
+    and some deals are marked down by cards the easy play rule would not have played."""
+    rng = random.Random(7)
+    factors = {(bids, cards): MISMATCH ** bids * CARD_MISMATCH ** cards for bids in range(6) for cards in range(12)}
+    off_the_card_rule = 0
+    for seed in range(200):
+        state = _random_position(seed, rng)
+        if state is None or state.phase != "play":
+            continue
+        view = state.view(state.current_player)
+        if not view["tricks"]:
+            continue
+        sampler = Sampler(view)
+        for _ in range(5):
+            drawn = sampler.draw(rng)
+            assert drawn is not None
+            weight = drawn[1]
+            cards = [c for (_, c), product in factors.items() if weight == pytest.approx(product, rel=1e-9)]
+            assert cards, f"weight {weight} is no product of the two factors"
+            off_the_card_rule += max(cards) > 0
+    assert off_the_card_rule > 0
 
 
 def _engine_minimax(state: parlour.State, seat: int) -> float:
