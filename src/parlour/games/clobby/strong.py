@@ -69,7 +69,9 @@ class StrongBot:
         # at most one solve even on a loaded machine.  The maxima end most decisions before the
         # budget (an unloaded machine reaches 400 card samples, or 200 for a bid, in about 0.12 s
         # CPU), and twice as many measured no stronger: -1.7 +- 1.9 points a deal (95 %, paired on
-        # packs 1-500 against easy, cpu:2), its card decisions 239 / 483 ms median / p99 CPU
+        # packs 1-500 against easy, cpu:2), its card decisions 239 / 483 ms median / p99 CPU.  Nor
+        # did the bids' maximum alone, with the sharper inference (``sampler.MISMATCH``): against
+        # 200, 100 made -1.5 +- 1.9 and 600 made -2.3 +- 2.0 points a deal (the same way measured)
         self.budget = Budget(think, min_samples=1, max_samples=400)
         self.bid_budget = Budget(min(60.0, think * BID_FACTOR), min_samples=0, max_samples=200)
         self._solvers: dict[int, Solver] = {}
