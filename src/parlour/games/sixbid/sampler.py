@@ -41,8 +41,8 @@ from .rules import BID_INDEX, BID_LEGAL, CODES, INDEX, NEXT, SUIT_MASK
 
 #: how often the bidding model lets a seat say something else than the easy rule (and name another trump).
 #: A sharper model (0.05 and 0.1) measured -1.0 +- 1.3 chips a deal against easy (95 %, paired, packs 1-500,
-#: cpu:2), though it helped in Clobby (``clobby.sampler.MISMATCH``); here a bid already costs a contradicting
-#: deal 24 times its weight at 0.2, with six other words sharing the noise
+#: cpu:2), though it helped in Clobby (``clobby.sampler.MISMATCH``); here 0.2 already divides a contradicting
+#: deal's weight by 4 to 24 (0.8 against 0.2 shared by the one to six other legal words)
 NOISE = 0.2
 DECLARE_NOISE = 0.3
 FULL = (1 << 36) - 1
