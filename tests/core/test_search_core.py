@@ -115,7 +115,7 @@ def test_a_wide_window_gets_the_value_after_null_windows_on_one_table() -> None:
         kernel_rules, power, params = rules.arrays(tables.objective(mode))
         side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
         h = np.array([rules.to_kernel(hands[0]), rules.to_kernel(hands[1]), 0], np.int64)
-        trick = np.zeros(42, np.int64)
+        trick = tricks.trick_array()
         tail = (kernel_rules, power, side, params, tricks.new_table(1 << 10), *tricks.work_arrays())
         want = minimax(mode, hands, leader)
         assert tricks.exact(h, trick, 0, 0, leader, 0, *tail) == want

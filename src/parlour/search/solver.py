@@ -89,7 +89,7 @@ class TrickSolver:
             self._side[seat] |= tricks.COUNTED
         self._tt = tricks.new_table(1 << tt_bits)
         self._buf, self._frames, self._stats = tricks.work_arrays()
-        self._trick = np.zeros(3 * 14, np.int64)
+        self._trick = tricks.trick_array()
         self._hands = np.zeros(3, np.int64)
         #: every kernel call's trailing arguments, in the kernel's order
         self._tail = (self._rules, self._power, self._side, self._params, self._tt, self._buf, self._frames,

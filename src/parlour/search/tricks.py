@@ -549,6 +549,12 @@ def work_arrays() -> tuple[Int64s, Int64s, Int64s]:
             np.zeros(STATS, np.int64))
 
 
+def trick_array() -> Int64s:
+    """The search's ``trick`` argument: the current trick's cards, then room for the tricks it plays
+    after it (3 words a trick, 14 tricks, more than any game here deals), so nothing is copied."""
+    return np.zeros(3 * 14, np.int64)
+
+
 @inline
 def _entry(lo: int, hi: int, move: int, cards: int) -> int:
     """A row's fourth word.  Clamping is sound: every value is at least 0 and below ``_BOUND``."""

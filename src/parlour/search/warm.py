@@ -109,7 +109,7 @@ def _exercise(module: ModuleType) -> None:
     side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
     tt = tricks.new_table(16)
     buf, frames, stats = tricks.work_arrays()
-    trick = np.zeros(3 * 14, np.int64)
+    trick = tricks.trick_array()
     hands = np.array([1, 2, 0], np.int64)
     module.exact(hands, trick, 0, 0, 0, 0, table, power, side, params, tt, buf, frames, stats)
     module.at_least(hands, trick, 0, 0, 0, 1, table, power, side, params, tt, buf, frames, stats)
