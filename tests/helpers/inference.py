@@ -27,15 +27,16 @@ def deals_in_play(game: Any, codes: list[str], easy: Any, rng: random.Random, de
             yield deck, k % 3, state
 
 
-def worlds_off_the_rule(sampler: Any, truth: Any, rng: random.Random, draws: int = 10) -> int:
+def worlds_off_the_rule(sampler: Any, truth: Any, rng: random.Random, draws: int = 10,
+                        mismatch: float = PLAY_MISMATCH) -> int:
     """Checks that the deal as dealt explains every card (likelihood 1) and that each drawn deal's
-    likelihood is a power of ``PLAY_MISMATCH``; how many drawn deals fell below 1."""
+    likelihood is a power of ``mismatch`` (the game's card factor); how many drawn deals fell below 1."""
     assert sampler.play_likelihood(truth) == 1.0
     below = 0
     for _ in range(draws):
         drawn = sampler.draw(rng)
         assert drawn is not None
         p = sampler.play_likelihood(drawn[0])
-        assert p == pytest.approx(PLAY_MISMATCH ** round(math.log(p, PLAY_MISMATCH)))
+        assert p == pytest.approx(mismatch ** round(math.log(p, mismatch)))
         below += p < 1
     return below

@@ -22,8 +22,9 @@ from ..bots import Bot
 #: How much a choice the model would not have made lowers a sample's weight, for a card played
 #: when the seat had a choice: measured in Clobby against easy on 100 duplicate packs (+19.4 ± 7.0
 #: points a deal with 0.4, +17.7 ± 7.1 with 0.15, +15.9 ± 7.3 with the cards not used), and taken
-#: by Six-Bid and Schafkopf (softer than their bidding models: play rules leave more to judgement).
-#: Clobby has its own, sharper, measured since on 1,000 packs (``clobby.sampler.CARD_MISMATCH``).
+#: by Schafkopf (softer than its bidding model: play rules leave more to judgement).  Clobby and
+#: Six-Bid have their own, sharper, measured since on 1,000 packs (``clobby.sampler.CARD_MISMATCH``,
+#: ``sixbid.sampler.CARD_MISMATCH``).
 PLAY_MISMATCH = 0.4
 
 View = dict[str, Any]
@@ -50,9 +51,10 @@ def replayed_likelihood(state: Any, actions: Iterable[str], seats: Container[int
     return weight
 
 
-def cards_likelihood(state: Any, actions: Iterable[str], seats: Container[int], bot: Bot) -> float:
+def cards_likelihood(state: Any, actions: Iterable[str], seats: Container[int], bot: Bot,
+                      mismatch: float = PLAY_MISMATCH) -> float:
     """:func:`replayed_likelihood` with ``bot``'s rule (played with a fixed seed) as the model of
-    ``seats``' cards, judged by :data:`PLAY_MISMATCH`; their other choices (bids, declarations)
-    are not judged here: a game that weighs them does so with a finer model of its own."""
+    ``seats``' cards, a card off the rule judged by ``mismatch``; their other choices (bids,
+    declarations) are not judged here: a game that weighs them does so with a finer model of its own."""
     return replayed_likelihood(state, actions, seats, lambda v: str(bot.act(v, random.Random(0))),
-                               lambda v: PLAY_MISMATCH if v["phase"] == "play" else 1.0)
+                               lambda v: mismatch if v["phase"] == "play" else 1.0)

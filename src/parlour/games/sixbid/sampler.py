@@ -21,7 +21,7 @@ with that hand with probability ``1 - NOISE``, any other legal word sharing ``NO
 seat that bid solo is dealt, in the weight, hands with a trump suit and aces and tens; one
 that passed, hands without.  Their card play counts too (``search.inference``): each card
 another seat played when it had a choice multiplies the weight by 1 if the easy play rule
-would have played it with the hand the sample gives that seat, by ``PLAY_MISMATCH`` if not.
+would have played it with the hand the sample gives that seat, by ``CARD_MISMATCH`` if not.
 
 A sample also carries the whole deal as a pack in dealing order (``deck``), the hands as they
 were dealt, so the deal can be rebuilt with ``new_state(deck=..., dealer=...)`` and the
@@ -45,6 +45,11 @@ from .rules import BID_INDEX, BID_LEGAL, CODES, INDEX, NEXT, SUIT_MASK
 #: deal's weight by 4 to 24 (0.8 against 0.2 shared by the one to six other legal words)
 NOISE = 0.2
 DECLARE_NOISE = 0.3
+#: what a card the easy play rule would not have played (from a choice) multiplies a deal's weight by: sharper
+#: than the shared ``search.inference.PLAY_MISMATCH`` (0.4), as in Clobby (``clobby.sampler.CARD_MISMATCH``).
+#: Measured against easy (cpu:2, paired against 0.4 on the same packs, 95 %): +0.5 +- 1.4 chips a deal on packs
+#: 1-500, +1.6 +- 1.4 on packs 501-1,000, +1.1 +- 1.0 on both (+26.3 against +25.3; the cheater makes +52.1)
+CARD_MISMATCH = 0.2
 FULL = (1 << 36) - 1
 _EASY = EasyBot()  # the model of the others' card play (stateless: it reads only the view)
 
@@ -211,7 +216,7 @@ class Sampler:
         state = load("sixbid", **view.get("options", {})).new_state(seed=0, deck=world.deck, dealer=self.dealer)
         actions = public_actions(view, CODES[world.given] if world.given is not None else None)
         others = [s for s in range(3) if s != self.me]
-        return cards_likelihood(state, actions, others, _EASY)
+        return cards_likelihood(state, actions, others, _EASY, CARD_MISMATCH)
 
     def draw(self, rng: random.Random) -> tuple[World, float] | None:
         """A deal and its weight (the sampler Pimc wants)."""
