@@ -3,7 +3,8 @@
 Information values are the ``strong`` player's own: PIMC over deals consistent with the view,
 weighted by the bidding, with a fixed number of samples, as the seat's margin (its deal score
 minus the mean of the other two's: a defender's is minus half the soloist's).  A bid or a
-discard takes ``SLOW_SAMPLES`` (each sample plays out every option).
+discard takes ``SLOW_SAMPLES`` (each sample values every option as ``strong`` does: the whole
+deal solved, on the compiled core).
 
 Every card of a deal is played but the soloist's discard, which stays face down for the
 defenders (RULES.md); its pips are announced with the summary, and the solver needs only them

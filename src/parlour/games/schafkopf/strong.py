@@ -13,21 +13,25 @@ How it decides (issue 13):
   valued by a *hybrid playout* on that deal: every seat plays on by the easy player's rules
   until ``EXACT_*`` tricks are left, and the solver then finishes the deal exactly.  That is a
   weaker evaluator than a full solve; it is what the budget buys.
-- **Pick-up or pass, and the two discards**: each option is simulated over sampled deals with
-  the rules' real payments: pick-up (the easy discard rule, then the hybrid playout) against
-  pass (the later seats bid by the easy rule — the same model the sampler's inference uses; if
-  all pass, the Ramsch is played out and scored as a Ramsch).  A discard compares the few best
-  pairs by the easy player's pair rule (``pair_value``: it keeps the candidates few enough to
-  simulate) by the hybrid playout of the whole deal; a card's value is that of its best pair.
+- **Pick-up or pass, and the two discards**: each option is valued over sampled deals with the
+  rules' real payments, the deal solved exactly from its first card (no easy-rule play-out):
+  pick-up (the easy discard rule, then the solve) against pass (the later seats bid by the easy
+  rule — the same model the sampler's inference uses; if all pass, the Ramsch is solved and
+  scored as a Ramsch).  A discard compares the few best pairs by the easy player's pair rule
+  (``pair_value``: it keeps the candidates few enough to solve) by the solve of the whole deal; a
+  card's value is that of its best pair.  Until the compiled core is ready (``search.warm``) they
+  use the hybrid playout instead: on the Python path a whole deal takes seconds to solve.
 
 Strategy fusion and information leakage (PIMC's known weaknesses): each sample is solved as if
 all hands were open, so the solver "knows" which of two finesses works (strategy fusion).  What
 is done about it: only the current decision is taken from the average, every later decision is
 re-sampled from the view it will have then (so a choice never commits to a per-sample plan), and
-in the early tricks the playout uses the easy rules, which play without seeing the cards, not the
-clairvoyant solver.  Information leakage (what our own play tells the others) is not modelled:
-the solver assumes the others play as if they saw everything either way.  Inference from the
-others' bids and cards is the sampler's weight (``sampler.py``).
+in the early tricks of card play the playout uses the easy rules, which play without seeing the
+cards, not the clairvoyant solver (``EXACT_SOLO``: for cards it measured stronger; for bids and
+discards the whole-deal solve measured level, ``WHOLE_DEAL_BIDS``).  Information leakage (what
+our own play tells the others) is not modelled: the solver assumes the others play as if they
+saw everything either way.  Inference from the others' bids and cards is the sampler's weight
+(``sampler.py``).
 
 The player reads only the view it is given; the engine states it builds are rebuilt from a
 sampled deal (``Sampler.deck`` + ``Sampler.actions``), never the real one.
@@ -39,6 +43,7 @@ import random
 from typing import Any
 
 from ...registry import load
+from ...search import warm
 from ...search.pimc import Budget, Decision, Pimc, think_clock
 from .bots import EasyBot
 from .rules import INDEX, ORDER
@@ -52,6 +57,13 @@ EXACT_SOLO = 5  # measured: 7 (every card valued exactly, ~40 samples) did worse
 # 95 %, 150 packs, cpu:2), but against easy on packs 1-250 +0.39 +- 0.09 where this player makes +0.60 +- 0.09
 EXACT_RAMSCH = 4  # measured on the same 100 packs (cpu:2): 7 (the Ramsch on the kernel affords it) did no
 # better, +0.36 +- 0.15 (95 %) against +0.46 +- 0.15: its paranoid solve assumes the other two play together
+#: bids and discards are valued by the deal solved from its first card, not played out by the easy rules to
+#: ``EXACT_*`` tricks left (issue 24: every decision from whole-deal solves).  Measured against easy, paired
+#: against the play-outs on packs 1-500 (cpu:2): +0.04 +- 0.06 points a deal (95 %), level (+0.005 and +0.068 on
+#: the two halves); decisions 208 / 725 ms median / p99 CPU against 207 / 613.  Card play keeps its play-outs
+#: (``EXACT_SOLO``): every card by whole-deal solves too (``EXACT_*`` 10) measured -0.14 +- 0.10 against this
+#: (packs 1-250, paired)
+WHOLE_DEAL_BIDS = True
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
 #: seconds per card decision of ``make("schafkopf", "strong")`` (the ``--think`` default).  Measured
@@ -137,19 +149,26 @@ class StrongBot:
             state.apply(action)
         return state
 
-    def _finish(self, state: Any, seat: int, rng: random.Random) -> float:
-        """Play the deal out (easy rules, then the exact solver for the last tricks); ``seat``'s margin."""
+    def _finish(self, state: Any, seat: int, rng: random.Random, whole: bool = False) -> float:
+        """Play the deal out (easy rules, then the exact solver for the last tricks; ``whole``: the solver
+        from the first card, the bidding before it by the easy rules); ``seat``'s margin."""
         while not state.deals:
             if state.phase == "play":
                 deal = state.open_position()  # a sampled state's: ours to look into
                 if not deal.trick:  # a trick boundary
                     left = 10 - len(deal.winners)
-                    if left <= (EXACT_RAMSCH if deal.soloist is None else EXACT_SOLO):
+                    if whole or left <= (EXACT_RAMSCH if deal.soloist is None else EXACT_SOLO):
                         return position_value(position_from_open(deal), seat)
             player = state.current_player
             state.apply(self.easy.act(state.view(player), rng))
         scores = state.deals[0]["scores"]
         return scores[seat] - (sum(scores) - scores[seat]) / 2
+
+    @staticmethod
+    def _whole_deal() -> bool:
+        """Whether a bid or a discard is valued by whole-deal solves (``WHOLE_DEAL_BIDS``): on the compiled
+        core only, so that no decision waits for it (on the Python path a whole deal takes seconds)."""
+        return WHOLE_DEAL_BIDS and warm.compiled()
 
     # -- the three kinds of decision ---------------------------------------------------------
     def _play_values(self, sampler: Sampler, world: World, seat: int, legal: list[str],
@@ -170,11 +189,12 @@ class StrongBot:
 
     def _bid_values(self, sampler: Sampler, world: World, seat: int, rng: random.Random) -> dict[str, float]:
         state = self._rebuild(sampler, world)
+        whole = self._whole_deal()
         out: dict[str, float] = {}
         for action in ("pick-up", "pass"):
             s = state.clone()
             s.apply(action)
-            out[action] = self._finish(s, seat, rng)
+            out[action] = self._finish(s, seat, rng, whole)
         return out
 
     def _discard_pairs(self, view: dict[str, Any]) -> list[tuple[str, ...]]:
@@ -191,12 +211,13 @@ class StrongBot:
     def _discard_values(self, sampler: Sampler, world: World, seat: int, pairs: list[tuple[str, ...]],
                         cards: list[str], view: dict[str, Any], rng: random.Random) -> dict[str, float]:
         state = self._rebuild(sampler, world)
+        whole = self._whole_deal()
         out = dict.fromkeys(cards, -1e9)
         for pair in pairs:
             s = state.clone()
             for card in pair:
                 s.apply(card)
-            value = self._finish(s, seat, rng)
+            value = self._finish(s, seat, rng, whole)
             for card in pair:
                 if card in out and value > out[card]:
                     out[card] = value
