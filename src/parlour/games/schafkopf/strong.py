@@ -8,11 +8,11 @@ How it decides (issue 13):
   leads to, and plays the best.  When few enough tricks are left (``EXACT_SOLO`` / ``EXACT_RAMSCH``
   including the current one) each deal is solved exactly by ``solver.py`` (solo: the soloist's
   real score, schneider/schwarz included; Ramsch: the paranoid value of its own scoring).
-  Earlier, an exact solve costs too much for a sampled deal (both on the compiled core, a
-  Ramsch in its LOWEST mode: ``bench/bench_solver_schafkopf.py`` measures both), so each card is
-  valued by a *hybrid playout* on that deal: every seat plays on by the easy player's rules
-  until ``EXACT_*`` tricks are left, and the solver then finishes the deal exactly.  That is a
-  weaker evaluator than a full solve; it is what the budget buys.
+  Earlier, each card is valued by a *hybrid playout* on that deal: every seat plays on by the
+  easy player's rules until ``EXACT_*`` tricks are left, and the solver then finishes the deal
+  exactly.  Why not the solve from here: on the compiled core it is affordable (about 30
+  samples a first-trick card), but it measured weaker against easy (``EXACT_SOLO``,
+  ``WHOLE_DEAL_BIDS``): it makes every other seat play as if it saw all the cards.
 - **Pick-up or pass, and the two discards**: each option is valued over sampled deals with the
   rules' real payments, the deal solved exactly from its first card (no easy-rule play-out):
   pick-up (the easy discard rule, then the solve) against pass (the later seats bid by the easy
@@ -27,11 +27,11 @@ all hands were open, so the solver "knows" which of two finesses works (strategy
 is done about it: only the current decision is taken from the average, every later decision is
 re-sampled from the view it will have then (so a choice never commits to a per-sample plan), and
 in the early tricks of card play the playout uses the easy rules, which play without seeing the
-cards, not the clairvoyant solver (``EXACT_SOLO``: for cards it measured stronger; for bids and
-discards the whole-deal solve measured level, ``WHOLE_DEAL_BIDS``).  Information leakage (what
-our own play tells the others) is not modelled: the solver assumes the others play as if they
-saw everything either way.  Inference from the others' bids and cards is the sampler's weight
-(``sampler.py``).
+cards, not the clairvoyant solver (``EXACT_SOLO``: for cards the playout measured stronger; for
+bids and discards the whole-deal solve measured level, ``WHOLE_DEAL_BIDS``).  Information
+leakage (what our own play tells the others) is not modelled: the solver assumes the others play
+as if they saw everything either way.  Inference from the others' bids and cards is the
+sampler's weight (``sampler.py``).
 
 The player reads only the view it is given; the engine states it builds are rebuilt from a
 sampled deal (``Sampler.deck`` + ``Sampler.actions``), never the real one.
