@@ -218,17 +218,18 @@ def test_the_deal_as_dealt_explains_the_easy_players_cards_and_other_deals_need_
     assert truths >= 10 and below > 0
 
 
-def test_a_bid_and_a_discard_solve_the_whole_deal_and_wait_for_no_compilation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On the compiled core a bid's and a discard's options are each solved from the deal's first card;
-    on the Python path (the core still being prepared) they are played out by the easy rules to the
-    last tricks, as a card is, so that no decision waits for a whole-deal solve there."""
+def test_a_bid_and_a_discard_solve_a_solo_from_its_first_card_and_wait_for_no_compilation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the compiled core a bid's and a discard's options that reach a solo are each solved from its
+    first card; a Ramsch (all passed) is played out to ``EXACT_RAMSCH`` tricks left, and so is every
+    option on the Python path (the core still being prepared), so that no decision waits there."""
     from parlour.games.schafkopf import strong as S
     from parlour.search import warm
 
-    solved_at: list[int] = []  # the tricks left at each solve
+    solved: list[tuple[bool, int]] = []  # (a solo?, the tricks left) at each solve
 
     def spy(pos: Any, seat: int) -> float:
-        solved_at.append(10 - sum(pos.tricks))
+        solved.append((pos.soloist is not None, 10 - sum(pos.tricks)))
         return real(pos, seat)
 
     real = S.position_value
@@ -237,15 +238,14 @@ def test_a_bid_and_a_discard_solve_the_whole_deal_and_wait_for_no_compilation(mo
     discard = GAME.new_state(seed=3)
     discard.apply("pick-up")
     assert discard.phase == "discard"
-    bot = S.StrongBot.counted(1, 2)
-    for compiled, whole in ((True, True), (False, False)):
+    bot = S.StrongBot.counted(1, 4)
+    for compiled in (True, False):
         monkeypatch.setattr(warm, "compiled", lambda compiled=compiled: compiled)
         for state in (bid, discard):
-            solved_at.clear()
+            solved.clear()
             view = state.view(state.current_player)
             assert bot.decide(view, random.Random(1)).action in view["legal_actions"]
-            assert solved_at, state.phase
-            if whole:
-                assert set(solved_at) == {10}, (state.phase, solved_at)
-            else:
-                assert max(solved_at) <= max(S.EXACT_SOLO, S.EXACT_RAMSCH), (state.phase, solved_at)
+            solos = {left for solo, left in solved if solo}
+            assert solos, (state.phase, solved)
+            assert solos == {10} if compiled else max(solos) <= S.EXACT_SOLO, (state.phase, solved)
+            assert all(left <= S.EXACT_RAMSCH for solo, left in solved if not solo), (state.phase, solved)

@@ -16,8 +16,9 @@ How it decides (issue 13):
 - **Pick-up or pass, and the two discards**: each option is valued over sampled deals with the
   rules' real payments, the deal solved exactly from its first card (no easy-rule play-out):
   pick-up (the easy discard rule, then the solve) against pass (the later seats bid by the easy
-  rule — the same model the sampler's inference uses; if all pass, the Ramsch is solved and
-  scored as a Ramsch).  A discard compares the few best pairs by the easy player's pair rule
+  rule — the same model the sampler's inference uses; if all pass, the Ramsch is played out by
+  the hybrid playout and scored as a Ramsch: a whole Ramsch's solve has too slow a tail,
+  ``WHOLE_DEAL_BIDS``).  A discard compares the few best pairs by the easy player's pair rule
   (``pair_value``: it keeps the candidates few enough to solve) by the solve of the whole deal; a
   card's value is that of its best pair.  Until the compiled core is ready (``search.warm``) they
   use the hybrid playout instead: on the Python path a whole deal takes seconds to solve.
@@ -62,7 +63,13 @@ EXACT_RAMSCH = 4  # measured on the same 100 packs (cpu:2): 7 (the Ramsch on the
 #: against the play-outs on packs 1-500 (cpu:2): +0.04 +- 0.06 points a deal (95 %), level (+0.005 and +0.068 on
 #: the two halves); decisions 208 / 725 ms median / p99 CPU against 207 / 613.  Card play keeps its play-outs
 #: (``EXACT_SOLO``): every card by whole-deal solves too (``EXACT_*`` 10) measured -0.14 +- 0.10 against this
-#: (packs 1-250, paired)
+#: (packs 1-250, paired).  A bid that ends in a Ramsch (all pass) keeps its play-out: those figures solved the
+#: Ramsch whole too, but the review of a deal (16 samples a bid, no time budget) then took 0.93 s mean and
+#: 12.8 s at worst over 40 deals (``bench_review.py --games schafkopf --deals 20``) against 0.29 / 1.81, its
+#: target 3 s: a whole Ramsch's solve takes 351 ms at p99 and seconds on the slowest deals.  As it is (Ramsch
+#: played out): 0.44 / 2.11 s a review; against easy -0.04 +- 0.08 points a deal (95 %, paired against the
+#: play-outs on packs 1-250, cpu:2), level, declaring in 167 of 750 seatings against 188 (the solo solved with
+#: clairvoyant defenders against a Ramsch played out by the easy rules leans to passing); decisions 187 / 651 ms
 WHOLE_DEAL_BIDS = True
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
@@ -150,14 +157,18 @@ class StrongBot:
         return state
 
     def _finish(self, state: Any, seat: int, rng: random.Random, whole: bool = False) -> float:
-        """Play the deal out (easy rules, then the exact solver for the last tricks; ``whole``: the solver
-        from the first card, the bidding before it by the easy rules); ``seat``'s margin."""
+        """Play the deal out (easy rules, then the exact solver for the last tricks; ``whole``: a solo by
+        the solver from its first card, the bidding before it by the easy rules); ``seat``'s margin."""
         while not state.deals:
             if state.phase == "play":
                 deal = state.open_position()  # a sampled state's: ours to look into
                 if not deal.trick:  # a trick boundary
                     left = 10 - len(deal.winners)
-                    if whole or left <= (EXACT_RAMSCH if deal.soloist is None else EXACT_SOLO):
+                    if deal.soloist is None:
+                        solve = left <= EXACT_RAMSCH
+                    else:
+                        solve = whole or left <= EXACT_SOLO
+                    if solve:
                         return position_value(position_from_open(deal), seat)
             player = state.current_player
             state.apply(self.easy.act(state.view(player), rng))
@@ -166,8 +177,8 @@ class StrongBot:
 
     @staticmethod
     def _whole_deal() -> bool:
-        """Whether a bid or a discard is valued by whole-deal solves (``WHOLE_DEAL_BIDS``): on the compiled
-        core only, so that no decision waits for it (on the Python path a whole deal takes seconds)."""
+        """Whether a bid or a discard is valued by whole-deal solves of a solo (``WHOLE_DEAL_BIDS``): on the
+        compiled core only, so that no decision waits for it (on the Python path a whole deal takes seconds)."""
         return WHOLE_DEAL_BIDS and warm.compiled()
 
     # -- the three kinds of decision ---------------------------------------------------------
