@@ -58,18 +58,16 @@ EXACT_SOLO = 5  # measured: 7 (every card valued exactly, ~40 samples) did worse
 # 95 %, 150 packs, cpu:2), but against easy on packs 1-250 +0.39 +- 0.09 where this player makes +0.60 +- 0.09
 EXACT_RAMSCH = 4  # measured on the same 100 packs (cpu:2): 7 (the Ramsch on the kernel affords it) did no
 # better, +0.36 +- 0.15 (95 %) against +0.46 +- 0.15: its paranoid solve assumes the other two play together
-#: bids and discards are valued by the deal solved from its first card, not played out by the easy rules to
-#: ``EXACT_*`` tricks left (issue 24: every decision from whole-deal solves).  Measured against easy, paired
-#: against the play-outs on packs 1-500 (cpu:2): +0.04 +- 0.06 points a deal (95 %), level (+0.005 and +0.068 on
-#: the two halves); decisions 208 / 725 ms median / p99 CPU against 207 / 613.  Card play keeps its play-outs
-#: (``EXACT_SOLO``): every card by whole-deal solves too (``EXACT_*`` 10) measured -0.14 +- 0.10 against this
-#: (packs 1-250, paired).  A bid that ends in a Ramsch (all pass) keeps its play-out: those figures solved the
-#: Ramsch whole too, but the review of a deal (16 samples a bid, no time budget) then took 0.93 s mean and
-#: 12.8 s at worst over 40 deals (``bench_review.py --games schafkopf --deals 20``) against 0.29 / 1.81, its
-#: target 3 s: a whole Ramsch's solve takes 351 ms at p99 and seconds on the slowest deals.  As it is (Ramsch
-#: played out): 0.44 / 2.11 s a review; against easy -0.04 +- 0.08 points a deal (95 %, paired against the
-#: play-outs on packs 1-250, cpu:2), level, declaring in 167 of 750 seatings against 188 (the solo solved with
+#: bids and discards value a solo by the deal solved from its first card, not played out by the easy rules to
+#: ``EXACT_*`` tricks left (issue 24: every decision from whole-deal solves).  A bid that ends in a Ramsch (all
+#: pass) keeps its play-out.  Measured against easy, paired against the play-outs on packs 1-250 (cpu:2):
+#: -0.04 +- 0.08 points a deal (95 %), level, declaring in 167 of 750 seatings against 188 (the solo solved with
 #: clairvoyant defenders against a Ramsch played out by the easy rules leans to passing); decisions 187 / 651 ms
+#: median / p99 CPU; a deal's review (16 samples a bid) 0.44 s mean, 2.11 s at worst over 40 deals
+#: (``bench_review.py --games schafkopf --deals 20``) against 0.29 / 1.81.  Tried: the Ramsch solved whole too,
+#: +0.04 +- 0.06 on packs 1-500 (+0.005 and +0.068 on the two halves), decisions 208 / 725 ms, but its reviews
+#: took 0.93 s mean and 12.8 s at worst, past their 3 s (a whole Ramsch's solve takes 351 ms at p99, seconds on
+#: the slowest deals); every card by whole-deal solves too (``EXACT_*`` 10): -0.14 +- 0.10 (packs 1-250)
 WHOLE_DEAL_BIDS = True
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
