@@ -221,8 +221,9 @@ def test_the_deal_as_dealt_explains_the_easy_players_cards_and_other_deals_need_
 def test_a_bid_and_a_discard_solve_a_solo_from_its_first_card_and_wait_for_no_compilation(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """On the compiled core a bid's and a discard's options that reach a solo are each solved from its
-    first card; a Ramsch (all passed) is played out to ``EXACT_RAMSCH`` tricks left, and so is every
-    option on the Python path (the core still being prepared), so that no decision waits there."""
+    first card, and a Ramsch (all passed) is played out to ``EXACT_RAMSCH`` tricks left; on the Python
+    path (the core still being prepared) a solo is played out to ``EXACT_SOLO``, so that no decision
+    waits there."""
     from parlour.games.schafkopf import strong as S
     from parlour.search import warm
 
