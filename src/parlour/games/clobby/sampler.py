@@ -61,7 +61,8 @@ MISMATCH = 0.03
 #: ``search.inference.PLAY_MISMATCH`` (0.4), measured against easy with ``MISMATCH`` at 0.03 (cpu:2, paired
 #: with 0.4 on packs 1-1,000): +0.29 +- 0.47 points a deal (95 %); 0.2 and 0.03 against the old 0.4 and 0.15:
 #: +0.77 +- 0.78.  Sharper still, 0.1 with ``MISMATCH`` at 0.01, made -0.3 +- 0.9 against these (packs 1-500).
-#: Six-Bid took 0.2 too, measured there (``sixbid.sampler.CARD_MISMATCH``); Schafkopf keeps 0.4 (not measured)
+#: Six-Bid took 0.2 too, measured there (``sixbid.sampler.CARD_MISMATCH``); Schafkopf keeps 0.4 (0.2 measured
+#: level there: ``search.inference.PLAY_MISMATCH``)
 CARD_MISMATCH = 0.2
 #: after this many draws of 200 tries each found no hand with the right meld comparison, the
 #: meld constraint is dropped (voids and known cards still hold) so a decision never stalls;
