@@ -218,35 +218,71 @@ def test_the_deal_as_dealt_explains_the_easy_players_cards_and_other_deals_need_
     assert truths >= 10 and below > 0
 
 
-def test_a_bid_and_a_discard_solve_a_solo_from_its_first_card_and_wait_for_no_compilation(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """On the compiled core a bid's and a discard's options that reach a solo are each solved from its
-    first card, and a Ramsch (all passed) is played out to ``EXACT_RAMSCH`` tricks left; on the Python
-    path (the core still being prepared) a solo is played out to ``EXACT_SOLO``, so that no decision
-    waits there."""
+@pytest.fixture
+def solves(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, int]]:
+    """(a solo?, the tricks left) at each solve the strong player asks for, in order."""
     from parlour.games.schafkopf import strong as S
-    from parlour.search import warm
 
-    solved: list[tuple[bool, int]] = []  # (a solo?, the tricks left) at each solve
+    solved: list[tuple[bool, int]] = []
+    real = S.position_value
 
     def spy(pos: Any, seat: int) -> float:
         solved.append((pos.soloist is not None, 10 - sum(pos.tricks)))
         return real(pos, seat)
 
-    real = S.position_value
     monkeypatch.setattr(S, "position_value", spy)
+    return solved
+
+
+def test_a_bid_and_a_discard_solve_each_deal_from_its_first_card_and_wait_for_no_compilation(
+        monkeypatch: pytest.MonkeyPatch, solves: list[tuple[bool, int]]) -> None:
+    """On the compiled core a bid's and a discard's options are each solved from the deal's first card,
+    a solo's and a Ramsch's (all passed) alike; on the Python path (the core still being prepared) they
+    are played out to ``EXACT_SOLO`` / ``EXACT_RAMSCH`` tricks left, so that no decision waits there."""
+    from parlour.games.schafkopf import strong as S
+    from parlour.search import warm
+
     bid = GAME.new_state(seed=3)
     discard = GAME.new_state(seed=3)
     discard.apply("pick-up")
     assert discard.phase == "discard"
     bot = S.StrongBot.counted(1, 4)
+    bot.ramsch_nodes = None  # as in play: no bound on a Ramsch's solve
     for compiled in (True, False):
         monkeypatch.setattr(warm, "compiled", lambda compiled=compiled: compiled)
         for state in (bid, discard):
-            solved.clear()
+            solves.clear()
             view = state.view(state.current_player)
             assert bot.decide(view, random.Random(1)).action in view["legal_actions"]
-            solos = {left for solo, left in solved if solo}
-            assert solos, (state.phase, solved)
-            assert solos == {10} if compiled else max(solos) <= S.EXACT_SOLO, (state.phase, solved)
-            assert all(left <= S.EXACT_RAMSCH for solo, left in solved if not solo), (state.phase, solved)
+            solos = {left for solo, left in solves if solo}
+            ramsch = {left for solo, left in solves if not solo}
+            assert solos, (state.phase, solves)
+            assert solos == {10} if compiled else max(solos) <= S.EXACT_SOLO, (state.phase, solves)
+            if state is bid:  # passing there ends in a Ramsch in some sample
+                assert ramsch == {10} if compiled else ramsch and max(ramsch) <= S.EXACT_RAMSCH, solves
+            else:  # after a pick-up there is no Ramsch
+                assert not ramsch, solves
+
+
+def test_a_reviews_whole_ramsch_past_its_node_bound_is_played_out(solves: list[tuple[bool, int]]) -> None:
+    """A review's player (``counted``) bounds a whole Ramsch's solve by ``REVIEW_RAMSCH_NODES``: within
+    it the Ramsch is solved from its first card, past it the deal is played out to ``EXACT_RAMSCH``
+    tricks left (a review has no clock to cut a slow solve short)."""
+    from parlour.games.schafkopf import strong as S
+    from parlour.search import warm
+
+    if not warm.compiled():
+        pytest.skip("a whole Ramsch is solved on the compiled core only")
+    bid = GAME.new_state(seed=3)
+    view = bid.view(bid.current_player)
+    bot = S.StrongBot.counted(1, 4)
+    assert bot.ramsch_nodes == S.REVIEW_RAMSCH_NODES
+    bot.ramsch_nodes = 10 ** 9
+    bot.decide(view, random.Random(1))
+    assert (False, 10) in solves and all(left == 10 for _, left in solves), solves
+    solves.clear()
+    bot.ramsch_nodes = 1  # no Ramsch can be solved so cheaply from its first card
+    bot.decide(view, random.Random(1))
+    ramsch = [left for solo, left in solves if not solo]
+    assert 10 in ramsch, solves  # each whole Ramsch is tried, and cut short
+    assert any(left <= S.EXACT_RAMSCH for left in ramsch), solves

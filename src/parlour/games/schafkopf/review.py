@@ -4,7 +4,8 @@ Information values are the ``strong`` player's own: PIMC over deals consistent w
 weighted by the bidding, with a fixed number of samples, as the seat's margin (its deal score
 minus the mean of the other two's: a defender's is minus half the soloist's).  A bid or a
 discard takes ``SLOW_SAMPLES`` (each sample values every option as ``strong`` does: the whole
-deal solved, on the compiled core).
+deal solved, on the compiled core; a Ramsch whose solve passes ``strong.REVIEW_RAMSCH_NODES`` is
+played out instead, so that a review never waits on a Ramsch's slow tail).
 
 Every card of a deal is played but the soloist's discard, which stays face down for the
 defenders (RULES.md); its pips are announced with the summary, and the solver needs only them

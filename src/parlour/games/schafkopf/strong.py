@@ -16,12 +16,14 @@ How it decides (issue 13):
 - **Pick-up or pass, and the two discards**: each option is valued over sampled deals with the
   rules' real payments, the deal solved exactly from its first card (no easy-rule play-out):
   pick-up (the easy discard rule, then the solve) against pass (the later seats bid by the easy
-  rule — the same model the sampler's inference uses; if all pass, the Ramsch is played out by
-  the hybrid playout and scored as a Ramsch: a whole Ramsch's solve has too slow a tail,
-  ``WHOLE_DEAL_BIDS``).  A discard compares the few best pairs by the easy player's pair rule
-  (``pair_value``: it keeps the candidates few enough to solve) by the solve of the whole deal; a
-  card's value is that of its best pair.  Until the compiled core is ready (``search.warm``) they
-  use the hybrid playout instead: on the Python path a whole deal takes seconds to solve.
+  rule — the same model the sampler's inference uses; if all pass, the Ramsch is solved from its
+  first card and scored as a Ramsch).  A discard compares the few best pairs by the easy player's
+  pair rule (``pair_value``: it keeps the candidates few enough to solve) by the solve of the whole
+  deal; a card's value is that of its best pair.  Until the compiled core is ready (``search.warm``)
+  they use the hybrid playout instead: on the Python path a whole deal takes seconds to solve.  A
+  review's player (:meth:`StrongBot.counted`) bounds each whole Ramsch's solve by
+  ``REVIEW_RAMSCH_NODES`` and plays a deal past it out: a Ramsch's solve has a slow tail (seconds on
+  its slowest deals), which a review, with no clock to stop it, would otherwise wait for.
 
 Strategy fusion and information leakage (PIMC's known weaknesses): each sample is solved as if
 all hands were open, so the solver "knows" which of two finesses works (strategy fusion).  What
@@ -29,7 +31,7 @@ is done about it: only the current decision is taken from the average, every lat
 re-sampled from the view it will have then (so a choice never commits to a per-sample plan), and
 in the early tricks of card play the playout uses the easy rules, which play without seeing the
 cards, not the clairvoyant solver (``EXACT_SOLO``: for cards the playout measured stronger; for
-bids and discards the whole-deal solve measured level, ``WHOLE_DEAL_BIDS``).  Information
+bids and discards the whole-deal solve measured level or better, ``WHOLE_DEAL_BIDS``).  Information
 leakage (what our own play tells the others) is not modelled: the solver assumes the others play
 as if they saw everything either way.  Inference from the others' bids and cards is the
 sampler's weight (``sampler.py``).
@@ -46,6 +48,7 @@ from typing import Any
 from ...registry import load
 from ...search import warm
 from ...search.pimc import Budget, Decision, Pimc, think_clock
+from ...search.solver import SearchCut, budget
 from .bots import EasyBot
 from .rules import INDEX, ORDER
 from .sampler import Sampler, World
@@ -58,17 +61,23 @@ EXACT_SOLO = 5  # measured: 7 (every card valued exactly, ~40 samples) did worse
 # 95 %, 150 packs, cpu:2), but against easy on packs 1-250 +0.39 +- 0.09 where this player makes +0.60 +- 0.09
 EXACT_RAMSCH = 4  # measured on the same 100 packs (cpu:2): 7 (the Ramsch on the kernel affords it) did no
 # better, +0.36 +- 0.15 (95 %) against +0.46 +- 0.15: its paranoid solve assumes the other two play together
-#: bids and discards value a solo by the deal solved from its first card, not played out by the easy rules to
-#: ``EXACT_*`` tricks left (issue 24: every decision from whole-deal solves).  A bid that ends in a Ramsch (all
-#: pass) keeps its play-out.  Measured against easy, paired against the play-outs on packs 1-250 (cpu:2):
-#: -0.04 +- 0.08 points a deal (95 %), level, declaring in 167 of 750 seatings against 188 (the solo solved with
-#: clairvoyant defenders against a Ramsch played out by the easy rules leans to passing); decisions 187 / 651 ms
-#: median / p99 CPU; a deal's review (16 samples a bid) 0.44 s mean, 2.11 s at worst over 40 deals
-#: (``bench_review.py --games schafkopf --deals 20``) against 0.29 / 1.81.  Tried: the Ramsch solved whole too,
-#: +0.04 +- 0.06 on packs 1-500 (+0.005 and +0.068 on the two halves), decisions 208 / 725 ms, but its reviews
-#: took 0.93 s mean and 12.8 s at worst, past their 3 s (a whole Ramsch's solve takes 351 ms at p99, seconds on
-#: the slowest deals); every card by whole-deal solves too (``EXACT_*`` 10): -0.14 +- 0.10 (packs 1-250)
+#: bids and discards value each option by the deal solved from its first card, a solo's or a Ramsch's, not
+#: played out by the easy rules to ``EXACT_*`` tricks left (issue 24: every decision from whole-deal solves).
+#: Measured against easy, paired against the play-outs (cpu:2): +0.04 +- 0.06 points a deal (95 %) over packs
+#: 1-500 (+0.005 and +0.068 on the two halves), declaring in 200 and 186 of 750 seatings against 188 and 182;
+#: decisions 208 / 725 ms median / p99 CPU.  As committed, on packs 1-250: +0.591 +- 0.109 (99 %) against
+#: easy, -0.003 +- 0.079 paired against the play-outs, declaring in 198; decisions 199 / 721 ms.  Tried: a
+#: Ramsch played out and only a solo solved whole, -0.04 +- 0.08 on packs 1-250, declaring in 167 (a solo
+#: solved with clairvoyant defenders against a Ramsch played out by the easy rules leans to passing); every
+#: card by whole-deal solves too (``EXACT_*`` 10), -0.14 +- 0.10 (packs 1-250)
 WHOLE_DEAL_BIDS = True
+#: the nodes a review's player (``StrongBot.counted``) gives a whole Ramsch's solve at a bid or a discard before
+#: it plays that deal out instead.  Why a bound: unbounded, a deal's review (16 samples a bid) took 0.93 s mean
+#: and 12.8 s at worst (``bench_review.py --games schafkopf --deals 20``), past its 3 s: a Ramsch's solve from
+#: its first card takes 36 k nodes at the median and 3.8 M at p99 (300 deals, from empty tables).  A review's
+#: values must not depend on the clock, so the bound is in nodes (``search.solver.budget``).  300 k covers
+#: about 90 % of those deals; with it a review took 0.57 s mean and 2.74 s at worst (the same bench)
+REVIEW_RAMSCH_NODES = 300_000
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
 #: seconds per card decision of ``make("schafkopf", "strong")`` (the ``--think`` default).  Measured
@@ -101,6 +110,8 @@ class StrongBot:
         self.clock = think_clock()
         self.game = load("schafkopf")
         self.easy = EasyBot()
+        #: the nodes a whole Ramsch's solve may take at a bid or a discard (None: no bound; ``counted``)
+        self.ramsch_nodes: int | None = None
 
     @classmethod
     def counted(cls, samples: int, slow_samples: int) -> StrongBot:
@@ -108,12 +119,14 @@ class StrongBot:
         or discard, whatever the clock (a clock that never moves: no budget in seconds runs out).
 
         Why: a review of a finished deal (``parlour.review``) must give the same values for the
-        same record on any machine and under any load, which a budget in seconds cannot.
+        same record on any machine and under any load, which a budget in seconds cannot.  For the
+        same reason a whole Ramsch's solve is bounded in nodes (``REVIEW_RAMSCH_NODES``), not time.
         """
         bot = cls(min_samples=samples)
         bot.budget = Budget(60.0, min_samples=samples, max_samples=samples)
         bot.slow_budget = Budget(60.0, min_samples=slow_samples, max_samples=slow_samples)
         bot.clock = lambda: 0.0
+        bot.ramsch_nodes = REVIEW_RAMSCH_NODES
         return bot
 
     # -- the public face ----------------------------------------------------------------
@@ -155,27 +168,40 @@ class StrongBot:
         return state
 
     def _finish(self, state: Any, seat: int, rng: random.Random, whole: bool = False) -> float:
-        """Play the deal out (easy rules, then the exact solver for the last tricks; ``whole``: a solo by
-        the solver from its first card, the bidding before it by the easy rules); ``seat``'s margin."""
+        """Play the deal out (easy rules, then the exact solver for the last tricks; ``whole``: the solver from
+        the deal's first card, the bidding before it by the easy rules); ``seat``'s margin."""
         while not state.deals:
             if state.phase == "play":
                 deal = state.open_position()  # a sampled state's: ours to look into
                 if not deal.trick:  # a trick boundary
                     left = 10 - len(deal.winners)
-                    if deal.soloist is None:
-                        solve = left <= EXACT_RAMSCH
-                    else:
-                        solve = whole or left <= EXACT_SOLO
-                    if solve:
+                    if left <= (EXACT_RAMSCH if deal.soloist is None else EXACT_SOLO):
                         return position_value(position_from_open(deal), seat)
+                    if whole:
+                        whole = False  # tried once, at the first card
+                        value = self._whole_value(deal, seat)
+                        if value is not None:
+                            return value
             player = state.current_player
             state.apply(self.easy.act(state.view(player), rng))
         scores = state.deals[0]["scores"]
         return scores[seat] - (sum(scores) - scores[seat]) / 2
 
+    def _whole_value(self, deal: Any, seat: int) -> float | None:
+        """``seat``'s margin in ``deal`` solved from its first card, or None for a Ramsch whose solve passes
+        ``ramsch_nodes`` (a review's bound, ``REVIEW_RAMSCH_NODES``; None: no bound)."""
+        pos = position_from_open(deal)
+        if deal.soloist is not None or self.ramsch_nodes is None:
+            return position_value(pos, seat)
+        try:
+            with budget(self.ramsch_nodes):
+                return position_value(pos, seat)
+        except SearchCut:
+            return None
+
     @staticmethod
     def _whole_deal() -> bool:
-        """Whether a bid or a discard is valued by whole-deal solves of a solo (``WHOLE_DEAL_BIDS``): on the
+        """Whether a bid or a discard is valued by whole-deal solves (``WHOLE_DEAL_BIDS``): on the
         compiled core only, so that no decision waits for it (on the Python path a whole deal takes seconds)."""
         return WHOLE_DEAL_BIDS and warm.compiled()
 
