@@ -14,10 +14,14 @@ for call and spread), which makes the pip contracts harder than in play.
 
 ``speed``: per contract, N deals each solved exactly from the first card (``Solver.value``, a
 new ``Solver`` per deal; the kernel's table is kept from deal to deal as in a player): nodes/s,
-median, p99 and max ms per deal.  The rows ``guarantee?`` and ``call?`` ask what settles those
-contracts instead: can the soloist make his target, the widow counted (``Solver.at_least``, one
-null-window search).  ``--seconds`` stops a row after the deal that passes that much time (the
-row then says how many deals it holds; the kernel cannot be stopped within a deal).
+median, p99 and max ms per deal.  The rows ``guarantee?`` and ``call?`` ask what the players ask
+in those contracts instead: can the soloist make his target, the widow counted, and can he make
+``solver.MARGIN`` pips less and more (``Solver.at_least``, three null-window searches: the strong
+player's ``action_values`` asks them of each card, the deal review the first alone).  The plain
+``guarantee`` and ``call`` rows, their exact pips, are the pip objective's cost on those
+contracts' deals, which no player asks for.
+``--seconds`` stops a row after the deal that passes that much time (the row then says how many
+deals it holds; the kernel cannot be stopped within a deal).
 
 ``proof``: per contract (pip contracts only), N deals, each solved twice with a fresh table: by
 ``Solver.value`` (the kernel's null-window searches that home in on the value), and by the two
@@ -44,8 +48,8 @@ from types import FrameType
 
 import parlour
 from parlour.games.sixbid.bots import EasyBot
-from parlour.games.sixbid.rules import BID_INDEX, BIDS, TERMS, OpenPosition, SixBidState
-from parlour.games.sixbid.solver import Solver, no_trick_contract
+from parlour.games.sixbid.rules import BID_INDEX, BIDS, OpenPosition, SixBidState
+from parlour.games.sixbid.solver import MARGIN, Solver, no_trick_contract, threshold_need
 from parlour.games.sixbid.tables import PIPS, trick_rules
 from parlour.search import warm
 from parlour.search.solver import TrickSolver
@@ -86,9 +90,10 @@ def bench_speed(count: int, seconds: float, contracts: list[str]) -> None:
             pos = first_card(contract, seed)
             t0 = time.perf_counter()
             solver = Solver(pos.trump, pos.soloist, no_trick_contract(pos.contract))
-            target = TERMS[pos.contract][pos.trump][0]
-            if row.endswith("?") and target is not None:
-                solver.at_least(pos.hands, pos.leader, pos.trick, target - pos.widow_pips)
+            need = threshold_need(pos)
+            if row.endswith("?") and need is not None:
+                for margin in (need, max(need - MARGIN, 0), need + MARGIN):
+                    solver.at_least(pos.hands, pos.leader, pos.trick, margin)
             else:
                 solver.value(pos.hands, pos.leader, pos.trick)
             ms.append(1000 * (time.perf_counter() - t0))

@@ -57,6 +57,12 @@ def test_settle_gives_the_verdict_and_keeps_the_easy_call() -> None:
     assert unvalued.action == "b" and "prior" not in unvalued.extra
 
 
+def test_a_preferred_action_is_played_only_where_it_ties_for_the_best() -> None:
+    assert Decision("b", {"a": 40.0, "b": 40.0, "c": -40.0}, 9, 9.0, 0.0).prefer("a").action == "a"
+    assert Decision("b", {"a": 39.9, "b": 40.0, "c": -40.0}, 9, 9.0, 0.0).prefer("a").action == "b"
+    assert Decision("b", {"b": 40.0}, 9, 9.0, 0.0).prefer("a").action == "b"  # not valued: not played
+
+
 def test_the_records_hold_each_solved_sample_with_its_weight() -> None:
     """What a ``Trust`` test reads: a sample the evaluator gave up on, or the sampler weighed at 0,
     is not among them; the others are, in order, with the sampler's weight."""

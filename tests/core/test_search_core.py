@@ -103,6 +103,9 @@ def test_move_values_and_thresholds_agree_with_exact() -> None:
         assert (max(values) if leader == 0 else min(values)) == best
         assert solver.at_least(list(hands), leader, best)
         assert not solver.at_least(list(hands), leader, best + 1)
+        for need in (best - 5, best, best + 1, max(values) + 1):  # each a bound on the right side of need
+            bounds = solver.move_values(list(hands), leader, cards, need=need)
+            assert [b >= need for b in bounds] == [v >= need for v in values], (mode, need)
 
 
 def test_a_wide_window_gets_the_value_after_null_windows_on_one_table() -> None:

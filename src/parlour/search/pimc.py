@@ -73,6 +73,15 @@ class Decision:
         """The decision when ``action`` is the only legal one: nothing sampled, nothing to weigh."""
         return cls(action, {action: 0.0}, 0, 0.0, 0.0)
 
+    def prefer(self, action: str) -> Decision:
+        """This decision with ``action`` as its choice if ``action`` ties for the best mean.
+
+        Why: PIMC breaks ties by chance, and where no solve tells two actions apart (a contract
+        paid on a threshold, won or lost in every sample) a rule's choice is the better guess."""
+        if action in self.values and self.values[action] >= max(self.values.values()) - 1e-9:
+            self.action = action
+        return self
+
     @property
     def margin(self) -> float:
         """How much better the chosen action is than the next best, on average (0 if alone)."""

@@ -5,7 +5,7 @@ once and kept across solves (a position's value depends only on its hands and le
 entry found in one sampled deal is valid in every other), and the kernel's array arguments
 are built once per contract.  The games' solvers (``games/<g>/solver.py``) ask it for three
 things: the exact value (:meth:`exact`), a yes/no against a threshold (:meth:`at_least`), and
-the exact value after each legal move (:meth:`move_values`).
+the exact value (or the yes/no) after each legal move (:meth:`move_values`).
 """
 
 from __future__ import annotations
@@ -151,14 +151,18 @@ class TrickSolver:
                                                            *self._tail)))
 
     def move_values(self, hands: Sequence[int], leader: int, moves: Sequence[int],
-                    trick: Sequence[int] = (), past: Past | None = None) -> list[int]:
-        """The side's exact points from here after each of ``moves`` by the seat to play."""
+                    trick: Sequence[int] = (), past: Past | None = None, need: int | None = None) -> list[int]:
+        """The side's exact points from here after each of ``moves`` by the seat to play.
+
+        With ``need`` (0 or more), one null-window search a move instead: each value is then only
+        a bound, at least ``need`` exactly when the side reaches ``need`` after that move."""
         self._load(hands, trick, past)
         cards: Int64s = np.array([self._position[c] for c in moves], np.int64)
         out = np.zeros(len(moves), np.int64)
         k = warm.kernels()
-        self._within_budget(lambda: k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves), out,
-                                                  *self._tail))
+        threshold = tricks.EXACT if need is None else max(need, 0)
+        self._within_budget(lambda: k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves),
+                                                  threshold, out, *self._tail))
         return [int(v) for v in out]
 
     def representatives(self, movable: int, others: int) -> list[int]:

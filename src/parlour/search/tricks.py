@@ -97,6 +97,8 @@ S_NODES, S_LIMIT, S_CUT = range(3)
 STATS = 3
 #: bits of a seat's ``side`` entry
 MAX, COUNTED = 1, 2
+#: :func:`move_values`' ``need`` for exact values (0 or more asks for a bound at that threshold)
+EXACT = -1
 
 Int64s = NDArray[np.int64]
 
@@ -1334,12 +1336,16 @@ def at_least(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, target: 
 
 
 @kernel
-def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s, nmoves: int, out: Int64s,
-                rules: Int64s, power: Int64s, side: Int64s, params: Int64s, tt: Int64s, buf: Int64s,
+def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s, nmoves: int, need: int,
+                out: Int64s, rules: Int64s, power: Int64s, side: Int64s, params: Int64s, tt: Int64s, buf: Int64s,
                 frames: Int64s, stats: Int64s) -> None:
-    """``out[i]``: the side's exact points from here (the trick's cards included) after ``moves[i]``.
+    """``out[i]``: the side's points from here (the trick's cards included) after ``moves[i]``.
 
-    The trick so far is ``trick[:ncur]``.  Each move's value seeds the next one's MTD(f) guess.
+    The trick so far is ``trick[:ncur]``.  ``need`` below 0 (``EXACT``): each value is exact, and
+    each move's value seeds the next one's guess.  ``need`` 0 or more: each value comes from one
+    null-window search at ``need`` and is only a bound, at least ``need`` exactly when the side
+    reaches it after that move.  Why both: a contract paid on a threshold (Six-Bid's guarantee and
+    call, "take no trick") is settled by the bound, far more cheaply than by the value.
     """
     nplayers = params[P_PLAYERS]
     mover = (leader + ncur) % nplayers
@@ -1353,12 +1359,26 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
             winner, gain = _gain(trick, 0, leader, h, rules, power, side, params)
             past = params[P_PAST]
             params[P_PAST] = _past_after(past, trick, 0, winner, rules, params)
-            out[i] = gain + exact(h, trick, 3, 0, winner, guess - gain, rules, power, side, params, tt, buf,
-                                  frames, stats)
+            rest = EXACT if need < 0 else max(need - gain, 0)
+            out[i] = gain + _after_move(h, trick, 3, 0, winner, rest, guess - gain, rules, power, side, params, tt,
+                                        buf, frames, stats)
             params[P_PAST] = past
         else:
-            out[i] = exact(h, trick, 0, ncur + 1, leader, guess, rules, power, side, params, tt, buf, frames, stats)
+            out[i] = _after_move(h, trick, 0, ncur + 1, leader, need, guess, rules, power, side, params, tt, buf,
+                                 frames, stats)
         if stats[S_CUT]:
             return
         guess = out[i]
         h[mover] = hand
+
+
+@inline
+def _after_move(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, need: int, guess: int,
+                rules: Int64s, power: Int64s, side: Int64s, params: Int64s, tt: Int64s, buf: Int64s,
+                frames: Int64s, stats: Int64s) -> int:
+    """One child of :func:`move_values`: its exact value (``need`` below 0), or a bound at ``need``."""
+    if need < 0:
+        return exact(h, trick, tb, ncur, leader, guess, rules, power, side, params, tt, buf, frames, stats)
+    if need == 0:  # reached whatever follows
+        return 0
+    return search(h, trick, tb, ncur, leader, need - 1, need, rules, power, side, params, tt, buf, frames, stats)

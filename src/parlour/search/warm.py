@@ -114,8 +114,8 @@ def _exercise(module: ModuleType) -> None:
     module.exact(hands, trick, 0, 0, 0, 0, table, power, side, params, tt, buf, frames, stats)
     module.at_least(hands, trick, 0, 0, 0, 1, table, power, side, params, tt, buf, frames, stats)
     out = np.zeros(1, np.int64)
-    module.move_values(hands, trick, 0, 0, np.array([0], np.int64), 1, out, table, power, side, params,
-                       tt, buf, frames, stats)
+    module.move_values(hands, trick, 0, 0, np.array([0], np.int64), 1, tricks.EXACT, out, table, power, side,
+                       params, tt, buf, frames, stats)
 
 
 def now(waiting: Callable[[], None] | None = None) -> None:

@@ -24,7 +24,16 @@ from helpers.minimax import engine_minimax
 from helpers.old_solvers import old_solver
 from parlour.bots import make
 from parlour.games.sixbid import rules as R
-from parlour.games.sixbid.solver import Solver, action_values, chips_won, deal_chips, no_trick_contract, root_values
+from parlour.games.sixbid.solver import (
+    MARGIN,
+    Solver,
+    action_values,
+    chips_won,
+    deal_chips,
+    no_trick_contract,
+    root_values,
+    seat_score,
+)
 from parlour.games.sixbid.tables import NCARDS, PIPS, trick_rules
 from parlour.registry import load
 from parlour.search import tricks
@@ -242,6 +251,29 @@ def test_whole_deals_of_every_contract_match_the_old_solver() -> None:
     for contract in ("guarantee", "call"):
         for seed in range(2, 13):
             _compare_threshold(contract, seed, old)
+
+
+def test_a_threshold_contracts_cards_from_the_first_card_pay_what_their_exact_pips_pay() -> None:
+    """Guarantee and call value each card by threshold searches (``action_values``): the chips, and
+    the pip term at the target's ``MARGIN``s, must be those the card's exact pips give, on whole
+    deals, for the soloist and an opponent."""
+    made = set()
+    for contract, seed in (("guarantee", 2), ("guarantee", 54), ("guarantee", 90), ("call", 2), ("call", 3)):
+        pos = _first_card(contract, seed)
+        exact = root_values(Solver(pos.trump, pos.soloist, False), pos.hands, pos.leader, pos.trick)
+        target = R.TERMS[pos.contract][pos.trump][0]
+        for seat in (pos.soloist, (pos.soloist + 1) % 3):
+            sign = 1 if seat == pos.soloist else -1
+            chips = action_values(pos, seat)
+            with_tie = action_values(pos, seat, 0.05)
+            for c, v in exact.items():
+                pips = pos.widow_pips + v
+                want = seat_score(chips_won(pos.contract, pos.trump, pips, False), seat, pos.soloist)
+                margins = (pips >= max(target - MARGIN, pos.widow_pips)) + (pips >= target + MARGIN)
+                assert chips[R.CODES[c]] == want, (contract, seed, seat, c)
+                assert with_tie[R.CODES[c]] == pytest.approx(want + sign * 0.05 * MARGIN * margins)
+        made.update(v + pos.widow_pips >= target for v in exact.values())
+    assert made == {True, False}  # cards that make and cards that do not (deals 54 and 90) were both checked
 
 
 @pytest.mark.slow

@@ -7,17 +7,20 @@ cards.
 - **Card play** (PIMC, ``parlour.search.pimc``), from the first trick on: for each sampled deal the
   solver (``solver.py``) gives the exact value of every legal card to the end of the deal; the card
   with the best weighted mean of the seat's real chips wins (solo and heart pay per pip, guarantee
-  and call on the threshold, misere and spread on "no trick"; a small pip term breaks ties in the
-  threshold contracts so a lost cause is still fought pip by pip).  Why from the first trick
-  (``EXACT_TRICKS``, all eleven): on the compiled core a first-lead or first-trick decision still
-  takes about 33 whole-deal samples (median; 59 at the second trick, 109 at the third; 40 deals,
-  cpu:2, strong in seat 0 against two easy) within its budget.  Played against the player that
-  left the first two tricks to the easy rules, on 120 duplicate packs at the default budget (cpu:2),
-  it made +0.7 +- 4.1 chips a deal (95 %), decisions 162 ms median and 579 ms at the 99th percentile
-  (CPU); against easy on packs 1-250 it made +21.9 +- 3.8 where that player made +19.2 +- 3.7: as
-  strong, and no card left to a rule.  With fewer ``exact_tricks`` (the review's cheaper evaluator)
-  the first tricks go to the easy policy, or with ``early_search=True`` to PIMC over play-outs (easy
-  to ``SOLVE_TRICKS`` tricks left, then the solver).
+  and call on the threshold, misere and spread on "no trick").  In guarantee and call the solver
+  asks only whether the soloist still reaches his target, and 10 pips either side of it for a small
+  pip term (``PIP_TIE``, so a cause won or lost in every sample is still fought for): three
+  null-window searches a card (``solver.threshold_need``), not the pips to the last one.  Where
+  every card still ties, the easy rule's card is played, not one drawn by chance.  Why from the
+  first trick (``EXACT_TRICKS``, all eleven): on the compiled core a first-lead or first-trick
+  decision still takes about 33 whole-deal samples (median; 59 at the second trick, 109 at the
+  third; 40 deals, cpu:2, strong in seat 0 against two easy) within its budget.  Played against the
+  player that left the first two tricks to the easy rules, on 120 duplicate packs at the default
+  budget (cpu:2), it made +0.7 +- 4.1 chips a deal (95 %), decisions 162 ms median and 579 ms at the
+  99th percentile (CPU); against easy on packs 1-250 it made +21.9 +- 3.8 where that player made
+  +19.2 +- 3.7: as strong, and no card left to a rule.  With fewer ``exact_tricks`` (the review's
+  cheaper evaluator) the first tricks go to the easy policy, or with ``early_search=True`` to PIMC
+  over play-outs (easy to ``SOLVE_TRICKS`` tricks left, then the solver).
 - **Everything else** (the bids and pass, the trump, the called card, the give-back): each
   legal option is simulated on every sampled deal — the deal rebuilt in the engine from the
   sample, the option applied, the rest of the auction and the declarations and the first
@@ -61,9 +64,9 @@ from ...registry import load
 from ...search import warm
 from ...search.pimc import ActionValues, Budget, Decision, Pimc, Trust
 from .bots import EasyBot
-from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState
+from .rules import BID_INDEX, CALL, CODES, GUARANTEE, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState
 from .sampler import Sampler, World, public_actions
-from .solver import Solver, action_values, chips_won, mask_pips, seat_score
+from .solver import action_values, deal_chips, mask_pips, seat_score
 
 EXACT_TRICKS = 11  # card play is PIMC with the exact solver from this many tricks left: the whole deal.  Before
 # (9: the first two tricks by the easy rules), measured on the compiled core against easy, 100 duplicate packs:
@@ -98,7 +101,7 @@ SOLVE_TRICKS = 4
 #: +5.0 +- 2.5 chips a deal (95 %) over the same player without it, declaring in 261 of 750 seatings, not 204
 SKILL_PIPS_SOLOIST = 4.4
 SKILL_PIPS_DEFENDER = 6.2
-PIP_TIE = 0.05  # chips per pip added in threshold contracts, to break ties between lost or won causes
+PIP_TIE = 0.05  # chips per pip added in guarantee and call, to break ties between lost or won causes
 #: seconds a decision may think.  Why not more: twice as much (0.8) measured no stronger against easy, +0.3 +- 2.0
 #: chips a deal (95 %, paired, packs 1-250, cpu:2), its decisions 155 / 881 ms median / p99 CPU where 0.4 takes
 #: 158 / 483 (500 packs): the median decision ends before either budget, and the longer ones gained nothing clear
@@ -151,7 +154,10 @@ class StrongBot:
             return Decision(self._easy.act(view, rng), {}, 0, 0.0, 0.0)
         sampler = Sampler(view)
         if endgame:
-            return Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
+            decision = Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
+            if BID_INDEX[view["contract"]] in (GUARANTEE, CALL):  # won or lost in every sample: the rule's card
+                decision.prefer(self._easy.act(view, rng))
+            return decision
         inner = self._option_evaluator(view, legal, random.Random(rng.random()))
         pimc: Pimc[World] = Pimc(sampler.draw, lambda world: inner(world, pimc.expired), self.budget)
         decision = pimc.decide(legal, rng)
@@ -207,7 +213,6 @@ class StrongBot:
             for action in public_actions(view, CODES[world.given] if world.given is not None else None):
                 base.apply(action)
             out: dict[str, float] = {}
-            widow = mask_pips(world.widow)
             for option in legal:
                 if expired():
                     return None
@@ -218,7 +223,9 @@ class StrongBot:
                     assert seat is not None
                     v = state.view(seat)
                     if v["phase"] == "play" and not v["trick"] and sum(v["cards_left"]) <= 3 * solve_at:
-                        out[option] = _solved_score(state, v, me, widow)
+                        pos = state.open_position()
+                        assert pos is not None
+                        out[option] = seat_score(deal_chips(pos), me, pos.soloist)
                         break
                     state.apply(easy.act(v, rng))
                 else:
@@ -242,14 +249,3 @@ def _skill_credit(view: dict[str, Any], me: int) -> float:
     return seat_score(unit * pips, me, sol)
 
 
-def _solved_score(state: SixBidState, view: dict[str, Any], me: int, widow_pips: int) -> float:
-    """``me``'s chips from a simulated deal at a trick start, the rest solved exactly (hands from its views)."""
-    hands = [sum(1 << INDEX[c] for c in state.view(s)["hand"]) for s in range(3)]
-    sol = view["soloist"]
-    contract = BID_INDEX[view["contract"]]
-    trump = SUITS.index(view["trump"]) if view["trump"] else NO_TRUMP
-    misere = TERMS[contract][trump][0] is None
-    value = Solver(trump, sol, misere).value(hands, view["leader"], [])
-    if misere:
-        return seat_score(chips_won(contract, trump, 0, view["tricks_won"][sol] > 0 or value < 0), me, sol)
-    return seat_score(chips_won(contract, trump, view["pips_taken"][sol] + widow_pips + int(value), False), me, sol)
