@@ -255,9 +255,10 @@ def test_a_bid_weighs_its_samples_as_the_values_it_quotes() -> None:
 
 
 def test_a_guarantee_card_that_no_sample_tells_apart_is_the_easy_rules() -> None:
-    """Guarantee and call are valued on their threshold, so a cause won or lost in every sample ties
-    every card; then the easy rule's card is played (a coin would throw away pips and tricks the real
-    deal, unlike the samples, might need), and where the samples differ their verdict stands."""
+    """Guarantee and call are valued on their threshold and two margins, so a cause won or lost in every
+    sample by the same margins ties every card; then the easy rule's card is played (a coin would throw
+    away pips and tricks the real deal, unlike the samples, might need), and where the samples differ
+    their verdict stands."""
     from parlour.games.sixbid.strong import StrongBot
 
     bot = StrongBot(think=0.0, min_samples=4, max_samples=4)
