@@ -49,7 +49,7 @@ from types import FrameType
 import parlour
 from parlour.games.sixbid.bots import EasyBot
 from parlour.games.sixbid.rules import BID_INDEX, BIDS, OpenPosition, SixBidState
-from parlour.games.sixbid.solver import MARGIN, Solver, no_trick_contract, threshold_need
+from parlour.games.sixbid.solver import Solver, margin_needs, no_trick_contract, threshold_need
 from parlour.games.sixbid.tables import PIPS, trick_rules
 from parlour.search import warm
 from parlour.search.solver import TrickSolver
@@ -92,7 +92,7 @@ def bench_speed(count: int, seconds: float, contracts: list[str]) -> None:
             solver = Solver(pos.trump, pos.soloist, no_trick_contract(pos.contract))
             need = threshold_need(pos)
             if row.endswith("?") and need is not None:
-                for margin in (need, max(need - MARGIN, 0), need + MARGIN):
+                for margin in (need, *margin_needs(need)):
                     solver.at_least(pos.hands, pos.leader, pos.trick, margin)
             else:
                 solver.value(pos.hands, pos.leader, pos.trick)

@@ -230,6 +230,12 @@ def threshold_need(pos: OpenPosition) -> int | None:
     return max(target - pos.trick_pips[pos.soloist] - pos.widow_pips, 0)
 
 
+def margin_needs(need: int) -> tuple[int, int]:
+    """The two more needs ``action_values`` asks each card for its ``tie`` term: ``MARGIN`` pips
+    below and above ``need`` (never below 0)."""
+    return max(need - MARGIN, 0), need + MARGIN
+
+
 def deal_chips(pos: OpenPosition, solver: Solver | None = None) -> int:
     """What the soloist wins from each opponent with best play by all from ``pos`` on (every hand
     open): the solver's value (in guarantee and call, its threshold test), with the pips and
@@ -272,7 +278,7 @@ def action_values(pos: OpenPosition, seat: int, tie: float = 0.0) -> ActionValue
             out[CODES[c]] = seat_score(chips_won(contract, trump, have + v, False), seat, sol)
     if need is not None and tie:
         sign = 1 if seat == sol else -1
-        for margin in (max(need - MARGIN, 0), need + MARGIN):
+        for margin in margin_needs(need):
             for c, v in root_values(solver, pos.hands, pos.leader, pos.trick, margin).items():
                 if v >= margin:
                     out[CODES[c]] += sign * tie * MARGIN
@@ -280,4 +286,5 @@ def action_values(pos: OpenPosition, seat: int, tie: float = 0.0) -> ActionValue
 
 
 __all__ = ["CALL", "GUARANTEE", "HEART", "MISERE", "NO_TRUMP", "SOLO", "SPREAD", "Solver", "action_values", "chips_won",
-           "deal_chips", "mask_pips", "no_trick_contract", "root_values", "seat_score", "threshold_need"]
+           "deal_chips", "margin_needs", "mask_pips", "no_trick_contract", "root_values", "seat_score",
+           "threshold_need"]
