@@ -233,6 +233,21 @@ def test_the_page_paces_itself_by_the_rate_limit_instead_of_being_refused(browse
     assert not page.errors
 
 
+def test_a_table_is_made_while_the_lobby_statistics_are_still_on_their_way(browser: Any, server: Any) -> None:
+    """The lobby's statistics are held back until the table is made: the form makes it all the same.
+    Before, the form's handler waited for them, and a click in that gap sent the bare form, which
+    reloaded the lobby (a slow server, or a quick hand, and no table opened)."""
+    page = new_page(browser)
+    held: list[Any] = []
+    page.route("**/api/stats", lambda route: held.append(route))  # answered only at the end
+    create_table(page, server, "gops", ["me", "bot:easy"])
+    page.wait_for_selector("#hand .card")
+    assert held, "the lobby asked for its statistics"
+    for route in held:
+        route.continue_()
+    assert not page.errors
+
+
 def test_the_lobby_gives_each_game_a_tile_and_its_screenshot_is_made(browser: Any, server: Any) -> None:
     from parlour.registry import game_class, names
     from parlour.web.pages import fan

@@ -67,9 +67,12 @@ async function lobby() {
   };
   select.addEventListener("change", show);
   show();
-  const stats = await (await fetch("/api/stats")).json();
-  if (stats.shared) $("stats").textContent = stats.text;
-  else { $("stats-title").textContent = "Your games"; $("stats").hidden = true; }  // not shared by this server
+  // The statistics arrive when they arrive: the form is not held up for them (a click before its handler
+  // was attached would submit the bare form, and reload the lobby instead of opening the table).
+  fetch("/api/stats").then((res) => res.json()).then((stats) => {
+    if (stats.shared) $("stats").textContent = stats.text;
+    else { $("stats-title").textContent = "Your games"; $("stats").hidden = true; }  // not shared by this server
+  });
   const formOptions = () => {
     const options = {};
     for (const input of $("options").querySelectorAll("[data-option]")) {
@@ -168,6 +171,9 @@ async function lobby() {
     if (!res.ok) { await failed(res); return; }
     location.href = (await res.json()).watch;
   });
+  // Only now can the form make a table (the page holds both buttons disabled until its handlers are on).
+  $("create").disabled = false;
+  $("demo").disabled = false;
 }
 
 // The invite links of the tables this browser made, kept for their table page (they hold the seats' secrets,
