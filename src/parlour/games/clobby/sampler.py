@@ -56,9 +56,9 @@ from .rules import (
 #: +0.5 +- 0.7 on packs 501-1,000, +0.49 +- 0.67 over the 1,000.  Small, but the same way twice: each
 #: contradicted bid is 33 times less likely, not 7.  Against a player who strays from the notes more than
 #: easy (a human), a sharper factor trusts his bids more than they deserve; 0.03 keeps every deal drawable.
-#: Nor did the sharpening (this and ``CARD_MISMATCH``) cost anything against such a player: against the
-#: pre-core strong (``bench_strong_vs_old.py``, packs 1-500, cpu:2, alone), the old pair 0.15 and 0.4 made
-#: +0.65 +- 2.88 points a deal (95 %), these +0.94 +- 2.87
+#: Against such a player the sharpening (this and ``CARD_MISMATCH``) showed no cost: against the pre-core
+#: strong (``bench_strong_vs_old.py``, packs 1-500, cpu:2, alone, two unpaired runs), the old pair 0.15 and
+#: 0.4 made +0.65 +- 2.88 points a deal (95 %), these +0.94 +- 2.87
 MISMATCH = 0.03
 #: the same for a card played when he had a choice.  Sharper than the shared
 #: ``search.inference.PLAY_MISMATCH`` (0.4), measured against easy with ``MISMATCH`` at 0.03 (cpu:2, paired
