@@ -68,6 +68,11 @@ def no_trick_contract(contract: int) -> bool:
     return contract in (MISERE, SPREAD)
 
 
+def threshold_contract(contract: int) -> bool:
+    """Guarantee and call: paid on whether the soloist reaches a target, not per pip nor on "no trick"."""
+    return contract in (GUARANTEE, CALL)
+
+
 def _pip_solver(trump: int, soloist: int) -> TrickSolver:
     """This thread's kernel solver for the soloist's pips with ``trump`` (kept: see ``_KEEP``)."""
     kept: dict[tuple[int, int], TrickSolver] | None = getattr(_local, "solvers", None)
@@ -225,7 +230,7 @@ def threshold_need(pos: OpenPosition) -> int | None:
     Why it matters: the threshold is all such a contract's payment reads, and one null-window
     search settles it, where the pips to the last one cost 30 to 400 times as much."""
     target = TERMS[pos.contract][pos.trump][0]
-    if target is None or pos.contract <= HEART:
+    if target is None or not threshold_contract(pos.contract):
         return None
     return max(target - pos.trick_pips[pos.soloist] - pos.widow_pips, 0)
 
@@ -287,4 +292,4 @@ def action_values(pos: OpenPosition, seat: int, tie: float = 0.0) -> ActionValue
 
 __all__ = ["CALL", "GUARANTEE", "HEART", "MISERE", "NO_TRUMP", "SOLO", "SPREAD", "Solver", "action_values", "chips_won",
            "deal_chips", "margin_needs", "mask_pips", "no_trick_contract", "root_values", "seat_score",
-           "threshold_need"]
+           "threshold_contract", "threshold_need"]

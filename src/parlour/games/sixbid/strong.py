@@ -64,9 +64,9 @@ from ...registry import load
 from ...search import warm
 from ...search.pimc import ActionValues, Budget, Decision, Pimc, Trust
 from .bots import EasyBot
-from .rules import BID_INDEX, CALL, CODES, GUARANTEE, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState
+from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState
 from .sampler import Sampler, World, public_actions
-from .solver import action_values, deal_chips, mask_pips, seat_score
+from .solver import action_values, deal_chips, mask_pips, seat_score, threshold_contract
 
 EXACT_TRICKS = 11  # card play is PIMC with the exact solver from this many tricks left: the whole deal.  Before
 # (9: the first two tricks by the easy rules), measured on the compiled core against easy, 100 duplicate packs:
@@ -155,7 +155,7 @@ class StrongBot:
         sampler = Sampler(view)
         if endgame:
             decision = Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
-            if BID_INDEX[view["contract"]] in (GUARANTEE, CALL):  # won or lost in every sample: the rule's card
+            if threshold_contract(BID_INDEX[view["contract"]]):  # won or lost in every sample: the rule's card
                 decision.prefer(self._easy.act(view, rng))
             return decision
         inner = self._option_evaluator(view, legal, random.Random(rng.random()))
