@@ -5,6 +5,7 @@ Usage:
     PYTHONPATH=src .venv/bin/python bench/bench_solver_schafkopf.py speed [--deals N] [--ramsch-tricks T]
     PYTHONPATH=src .venv/bin/python bench/bench_solver_schafkopf.py proof [--deals N]
     PYTHONPATH=src .venv/bin/python bench/bench_solver_schafkopf.py equal [--deals N] [--seconds S] [--ramsch-deals R]
+        [--ramsch-tricks T] [--ramsch-first F] [--by-proof]
 
 ``speed``: N solo deals (bid and discarded by the easy player), each solved exactly from the first
 card (the soloist's score, ``SoloSolver.score``): nodes/s, median, p99 and max ms per deal.  The
@@ -21,8 +22,12 @@ side by side say how much a better guess or driver could save: the rest is the p
 ``equal``: the same kind of deals, each solved from the first card by the new solver and by the
 old pure-Python one (``bench/old_solvers/schafkopf.py``); every value must be equal.  Stops after
 N deals or S seconds of this process's CPU time, and prints how many it compared.  Then R
-Ramsch positions with T tricks left, for each of the three seats (the old paranoid search takes
-minutes from the first card, so not whole deals).
+Ramsch positions with T tricks left (from the F-th on), for each of the three seats, within S
+seconds of CPU time too (the old paranoid search takes minutes from the first card).
+``--by-proof``: the old Ramsch search does not search the value with its full window but checks
+the new solver's value v with two of its own null-window searches, "at least v" and "at least
+v + 1".  Its value is v exactly when the first holds and the second does not, so the check is
+as strict, and whole deals (T = 10) take it seconds, not minutes.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import parlour
@@ -154,7 +160,25 @@ def _take(gen: Any, n: int) -> Any:
         yield item
 
 
-def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: int) -> None:
+def _old_ramsch_value(old: ModuleType, pos: Any, seat: int, proof_of: int | None) -> int:
+    """The old paranoid solver's value of ``pos`` for ``seat``; with ``proof_of``, what its two null-window
+    searches at that value prove (``--by-proof``): that value, else one less (its value is at most that)
+    or one more (at least)."""
+    solver = old.RamschSolver(seat, pos.dealer, pos.skat)
+    if proof_of is None:
+        return int(solver.value(pos))
+
+    def at_least(v: int) -> bool:
+        return int(solver.search(list(pos.hands), pos.leader, list(pos.trick), tuple(pos.pips), pos.order,
+                                 v - 1, v)) >= v
+
+    if not at_least(proof_of):
+        return proof_of - 1
+    return proof_of + 1 if at_least(proof_of + 1) else proof_of
+
+
+def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: int, ramsch_first: int,
+                by_proof: bool) -> None:
     warm.now()
     from old_solvers import schafkopf as old  # type: ignore[import-not-found]  # bench/ is on the path
 
@@ -185,15 +209,26 @@ def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: in
               f"old: median {statistics.median(old_ms):.0f} ms, p99 {_pct(old_ms, 0.99):.0f} ms; "
               f"{time.perf_counter() - start:.0f} s in all ({time.process_time() - cpu:.0f} s CPU)")
     compared = 0
-    for s, _, pos in _take(deals("ramsch", ramsch_tricks), ramsch_count):
+    cpu = time.process_time()
+    for i, (s, _, pos) in enumerate(_take(deals("ramsch", ramsch_tricks), ramsch_first + ramsch_count)):
+        if i < ramsch_first:
+            continue
+        t = time.process_time()
         for seat in range(3):
             got = RamschSolver(seat, pos.dealer, pos.skat).value(pos)
-            want = old.RamschSolver(seat, pos.dealer, pos.skat).value(pos)
+            want = _old_ramsch_value(old, pos, seat, got if by_proof else None)
             if got != want:
-                print(f"MISMATCH Ramsch seed {s}, seat {seat}: new {got}, old {want}: {pos}")
+                old_is = ("at most " if want < got else "at least ") if by_proof else ""
+                print(f"MISMATCH Ramsch seed {s}, seat {seat}: new {got}, old {old_is}{want}: {pos}")
                 sys.exit(1)
         compared += 1
-    print(f"{compared} Ramsch deals with {ramsch_tricks} tricks left, each for all three seats: new == old")
+        print(f"  {compared}/{ramsch_count} Ramsch seed {s}: new == old for all three seats "
+              f"({time.process_time() - t:.1f} s)", file=sys.stderr, flush=True)
+        if time.process_time() - cpu > seconds:
+            break
+    how = " (the old solver proving the new values)" if by_proof else ""
+    print(f"{compared} Ramsch deals with {ramsch_tricks} tricks left (positions {ramsch_first + 1}-"
+          f"{ramsch_first + compared}), each for all three seats: new == old{how}")
 
 
 def main() -> None:
@@ -203,6 +238,9 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=900.0, help="equal: stop after so many CPU seconds")
     ap.add_argument("--ramsch-tricks", type=int, default=5, help="tricks left in the Ramsch positions")
     ap.add_argument("--ramsch-deals", type=int, default=100, help="equal: Ramsch positions compared")
+    ap.add_argument("--ramsch-first", type=int, default=0, help="equal: Ramsch positions skipped before those")
+    ap.add_argument("--by-proof", action="store_true",
+                    help="equal: the old Ramsch search checks the new values by two null-window searches")
     ap.add_argument("--ramsch-limit", type=float, default=120.0, help="speed: seconds for each Ramsch row")
     args = ap.parse_args()
     if args.part == "speed":
@@ -210,7 +248,7 @@ def main() -> None:
     elif args.part == "proof":
         bench_proof(args.deals)
     else:
-        bench_equal(args.deals, args.seconds, args.ramsch_tricks, args.ramsch_deals)
+        bench_equal(args.deals, args.seconds, args.ramsch_tricks, args.ramsch_deals, args.ramsch_first, args.by_proof)
 
 
 if __name__ == "__main__":

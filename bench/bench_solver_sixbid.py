@@ -5,7 +5,7 @@ Usage:
     PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py speed [--deals N] [--seconds S] [--contracts a,b]
     PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py proof [--deals N] [--contracts a,b]
     PYTHONPATH=src .venv/bin/python bench/bench_solver_sixbid.py equal [--deals N] [--seconds S] [--cap C]
-        [--contracts a,b]
+        [--contracts a,b] [--by-proof]
 
 The deals: for each contract, a new deal (seeds 1, 2, ...) where elder bids it and the others
 pass; the easy player declares the trump, the called card and the card given back.  So every
@@ -34,6 +34,10 @@ and by the old pure-Python one (``bench/old_solvers/sixbid.py``); every value mu
 Stops after N deals or S seconds of this process's CPU time and prints how many it compared.
 ``--cap``: CPU seconds the old solver may spend on one deal (a hard pip deal takes it many
 minutes); a deal over the cap is skipped and counted as such (0: no cap).
+``--by-proof``: on the pip contracts the old solver does not search the value with its full window
+but checks the new solver's value v with two of its own null-window searches, "at least v" and "at
+least v + 1" (``Solver.at_least``).  Its value is v exactly when the first holds and the second does
+not, so the check is as strict, and a hard solo takes it seconds, not minutes.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ import signal
 import statistics
 import sys
 import time
-from types import FrameType
+from types import FrameType, ModuleType
 
 import parlour
 from parlour.games.sixbid.bots import EasyBot
@@ -139,7 +143,21 @@ def _over_cap(signum: int, frame: FrameType | None) -> None:
     raise _Cap
 
 
-def bench_equal(count: int, seconds: float, cap: float, contracts: list[str]) -> int:
+def _old_value(old: ModuleType, pos: OpenPosition, misere: bool, proof_of: int | None) -> int:
+    """The old solver's value of ``pos``; with ``proof_of``, what its two null-window searches at that
+    value prove (``--by-proof``): that value, else one less (its value is at most that) or one more (at least)."""
+    solver = old.Solver(pos.trump, pos.soloist, misere)
+    hands, trick = list(pos.hands), list(pos.trick)
+    if proof_of is None:
+        return int(solver.value(hands, pos.leader, trick))
+    if not solver.at_least(hands, pos.leader, trick, proof_of):
+        return proof_of - 1
+    if solver.at_least(hands, pos.leader, trick, proof_of + 1):
+        return proof_of + 1
+    return proof_of
+
+
+def bench_equal(count: int, seconds: float, cap: float, contracts: list[str], by_proof: bool) -> int:
     from old_solvers import sixbid as old  # type: ignore[import-not-found]  # bench/ is on the path
 
     sys.setrecursionlimit(10_000)
@@ -157,27 +175,34 @@ def bench_equal(count: int, seconds: float, cap: float, contracts: list[str]) ->
                 break
             pos = first_card(contract, seed)
             misere = no_trick_contract(pos.contract)
-            try:  # the old solver first: it alone can be stopped at the cap (the kernel is compiled)
+            got = Solver(pos.trump, pos.soloist, misere).value(pos.hands, pos.leader, pos.trick)
+            t_old = time.process_time()
+            try:  # the old solver under the cap (the kernel, compiled, cannot be stopped)
                 signal.setitimer(signal.ITIMER_PROF, cap)
-                want = old.Solver(pos.trump, pos.soloist, misere).value(list(pos.hands), pos.leader, list(pos.trick))
+                want = _old_value(old, pos, misere, got if by_proof and not misere else None)
             except _Cap:
                 skipped[contract] += 1
+                print(f"  {contract} seed {seed}: skipped (the old solver past {cap:.0f} s)", file=sys.stderr,
+                      flush=True)
                 continue
             finally:
                 signal.setitimer(signal.ITIMER_PROF, 0)
-            got = Solver(pos.trump, pos.soloist, misere).value(pos.hands, pos.leader, pos.trick)
             done += 1
+            print(f"  {done}/{count} {contract} seed {seed}: new {got}, old {'proves ' if by_proof else ''}{want} "
+                  f"({time.process_time() - t_old:.1f} s)", file=sys.stderr, flush=True)
             if got == want:
                 equal[contract] += 1
             else:
                 wrong.append((contract, seed, int(want), got))
-    print(f"old vs new, whole deals from the first card: {done} compared in {time.process_time() - t0:.0f} CPU s "
-          f"(seeds 1-{seed}), {len(wrong)} different")
+    how = "the old solver proving the new value" if by_proof else "each solved by both"
+    print(f"old vs new, whole deals from the first card ({how}): {done} compared in "
+          f"{time.process_time() - t0:.0f} CPU s (seeds 1-{seed}), {len(wrong)} different")
     for contract in BIDS:
         print(f"  {contract:10} equal {equal[contract]:>4}   skipped (old solver over {cap:.0f} s) "
               f"{skipped[contract]:>3}")
     for contract, s, want, got in wrong:
-        print(f"  DIFFERENT: {contract} seed {s}: old {want}, new {got}")
+        old_is = ("at most " if want < got else "at least ") if by_proof else ""
+        print(f"  DIFFERENT: {contract} seed {s}: old {old_is}{want}, new {got}")
     return len(wrong)
 
 
@@ -187,6 +212,8 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=0)
     p.add_argument("--seconds", type=float, default=0)
     p.add_argument("--cap", type=float, default=120)
+    p.add_argument("--by-proof", action="store_true",
+                   help="equal: the old solver checks the new value by two null-window searches (pip contracts)")
     p.add_argument("--contracts", default=",".join((*BIDS, "guarantee?", "call?")),
                    help="the rows, comma-separated (speed: a ? after guarantee or call is the threshold test; "
                         "equal: the contracts compared, ? rows left out)")
@@ -200,7 +227,8 @@ def main() -> None:
         bench_proof(args.deals or 20, pip_rows)
     else:
         compared = [c for c in args.contracts.split(",") if c in BIDS]
-        sys.exit(1 if bench_equal(args.deals or 300, args.seconds or 900, args.cap or 1e9, compared) else 0)
+        wrong = bench_equal(args.deals or 300, args.seconds or 900, args.cap or 1e9, compared, args.by_proof)
+        sys.exit(1 if wrong else 0)
 
 
 if __name__ == "__main__":
