@@ -37,7 +37,7 @@ minutes); a deal over the cap is skipped and counted as such (0: no cap).
 ``--by-proof``: on the pip contracts the old solver does not search the value with its full window
 but checks the new solver's value v with two of its own null-window searches, "at least v" and "at
 least v + 1" (``Solver.at_least``).  Its value is v exactly when the first holds and the second does
-not, so the check is as strict, and a hard solo takes it seconds, not minutes.
+not, so the check is as strict, and a solo takes it seconds to a minute, not many minutes.
 """
 
 from __future__ import annotations
