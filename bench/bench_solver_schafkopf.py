@@ -162,9 +162,8 @@ def _take(gen: Any, n: int) -> Any:
 
 
 def _old_ramsch_value(old: ModuleType, pos: Any, seat: int, proof_of: int | None) -> int:
-    """The old paranoid solver's value of ``pos`` for ``seat``; with ``proof_of``, what its two null-window
-    searches at that value prove (``--by-proof``): that value, else one less (its value is at most that)
-    or one more (at least)."""
+    """The old paranoid solver's value of ``pos`` for ``seat``; with ``proof_of``, what its null-window
+    searches at that value prove (``--by-proof``: ``old_solvers.proved_value``)."""
     solver = old.RamschSolver(seat, pos.dealer, pos.skat)
     if proof_of is None:
         return int(solver.value(pos))
@@ -173,9 +172,9 @@ def _old_ramsch_value(old: ModuleType, pos: Any, seat: int, proof_of: int | None
         return int(solver.search(list(pos.hands), pos.leader, list(pos.trick), tuple(pos.pips), pos.order,
                                  v - 1, v)) >= v
 
-    if not at_least(proof_of):
-        return proof_of - 1
-    return proof_of + 1 if at_least(proof_of + 1) else proof_of
+    from old_solvers import proved_value  # type: ignore[import-not-found]  # bench/ is on the path
+
+    return int(proved_value(at_least, proof_of))
 
 
 def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: int, ramsch_first: int,

@@ -144,17 +144,15 @@ def _over_cap(signum: int, frame: FrameType | None) -> None:
 
 
 def _old_value(old: ModuleType, pos: OpenPosition, misere: bool, proof_of: int | None) -> int:
-    """The old solver's value of ``pos``; with ``proof_of``, what its two null-window searches at that
-    value prove (``--by-proof``): that value, else one less (its value is at most that) or one more (at least)."""
+    """The old solver's value of ``pos``; with ``proof_of``, what its null-window searches at that value
+    prove (``--by-proof``: ``old_solvers.proved_value``)."""
     solver = old.Solver(pos.trump, pos.soloist, misere)
     hands, trick = list(pos.hands), list(pos.trick)
     if proof_of is None:
         return int(solver.value(hands, pos.leader, trick))
-    if not solver.at_least(hands, pos.leader, trick, proof_of):
-        return proof_of - 1
-    if solver.at_least(hands, pos.leader, trick, proof_of + 1):
-        return proof_of + 1
-    return proof_of
+    from old_solvers import proved_value  # type: ignore[import-not-found]  # bench/ is on the path
+
+    return int(proved_value(lambda v: solver.at_least(hands, pos.leader, trick, v), proof_of))
 
 
 def bench_equal(count: int, seconds: float, cap: float, contracts: list[str], by_proof: bool) -> int:
