@@ -24,7 +24,7 @@ from typing import Any
 from ...actions import CardChoice, SuitChoice
 from ...bots import PhaseBot
 from .actions import parse_action
-from .rules import CODES, NO_TRUMP, PIP_OF, POWER_OF, SUITS
+from .rules import CODES, NO_TRUMP, PIP_OF, POWER_OF, SUITS, no_trick_contract
 from .rules import STRENGTH as ORDER  # low to high
 
 STRENGTH = {r: i for i, r in enumerate(ORDER)}
@@ -245,7 +245,7 @@ class EasyBot(PhaseBot):
         contract = view["contract"]
         me = view["seat"]
         soloist = view["soloist"]
-        if contract in ("misere", "spread"):
+        if no_trick_contract(contract):
             if me == soloist:
                 return self._misere_soloist(view, legal)
             return self._misere_defender(view, legal)

@@ -123,6 +123,15 @@ def cards_of(mask: int, trump: int = NO_TRUMP) -> list[str]:
     return out
 
 
+def no_trick_contract(contract: int | str | None) -> bool:
+    """Whether ``contract`` (an index of ``BIDS``, or its name as a view gives it) is made by taking
+    no trick: the misère and the spread, played without trump and paid on "no trick", not on pips.
+    Why one function: the engine, its text, the easy rules and the solver all ask it."""
+    if isinstance(contract, str):
+        contract = BID_INDEX.get(contract)
+    return contract in (MISERE, SPREAD)
+
+
 def target_of(bid: int, trump: int) -> int | None:
     """Pips the soloist needs (None for the misères, which need no trick at all)."""
     if bid in (SOLO, HEART):
@@ -589,7 +598,7 @@ class SixBidState(State):
             "soloist": sol,
             "contract": BIDS[contract] if contract is not None else None,
             "trump": SUITS[t] if t != NO_TRUMP else None,
-            "declared": self._declared or contract in (MISERE, SPREAD),
+            "declared": self._declared or no_trick_contract(contract),
             "target": target_of(contract, t) if contract is not None else None,
             "call": call,
             "spread_hand": cards_of(self._hands[sol], t) if show_spread and sol is not None else None,

@@ -39,6 +39,7 @@ from .rules import (
     SUIT_MASK,
     TERMS,
     OpenPosition,
+    no_trick_contract,
 )
 from .tables import NO_TRICK, PIPS, misere_rules, trick_rules
 
@@ -62,10 +63,6 @@ def mask_pips(mask: int) -> int:
     """The pips of the cards in ``mask``."""
     return (PATTERN_PIPS[mask & 511] + PATTERN_PIPS[(mask >> 9) & 511] + PATTERN_PIPS[(mask >> 18) & 511]
             + PATTERN_PIPS[(mask >> 27) & 511])
-
-
-def no_trick_contract(contract: int) -> bool:
-    return contract in (MISERE, SPREAD)
 
 
 def threshold_contract(contract: int) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rules import no_trick_contract
 from .views import SixBidView
 
 SEATS = ("North", "East", "West")
@@ -71,7 +72,7 @@ def describe(view: SixBidView) -> list[str]:
             lines.append(f"Standing bid: {view['bid']} by {_seat(view.get('high_bidder'))}")
     else:
         trump = view.get("trump")
-        if contract in ("misere", "spread"):
+        if no_trick_contract(contract):
             trump_text = "no trump"
         elif trump is None:
             trump_text = "trump not yet named"
@@ -110,7 +111,7 @@ def describe(view: SixBidView) -> list[str]:
 def felt(view: SixBidView) -> list[tuple[str, list[str]]]:
     """The trump suit, once the contract has one (``describe`` names it): drawn on the table."""
     trump = view.get("trump")
-    if trump not in SUIT_NAMES or view.get("contract") in (None, "misere", "spread"):
+    if trump not in SUIT_NAMES or view.get("contract") is None or no_trick_contract(view.get("contract")):
         return []
     return [("Trump", [str(trump)])]
 
@@ -138,7 +139,7 @@ def summarize(summary: dict[str, Any]) -> list[str]:
         head += f", called {call['card']} (from {where})"
     lines.append(head)
     tricks = summary.get("tricks") or [0, 0, 0]
-    if bid in ("misere", "spread"):
+    if no_trick_contract(bid):
         taken = tricks[soloist]
         result = "took no trick" if taken == 0 else f"took {taken} trick{'s' if taken != 1 else ''}"
         lines.append(f"{_seat(soloist)} {result}: {'made' if summary['made'] else 'lost'}.")
