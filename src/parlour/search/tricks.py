@@ -855,6 +855,11 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
     Why only the sure cards' points: what the others add to those tricks is not known here.  No
     two sure cards fall in one trick (each would beat the other, and a seat with a top trump follows
     the leader's cashes).  DDS calls this "quick tricks"; this is a simple form of it (no entries).
+
+    Why not also the points the others must drop into the leader's cashes (each seat holding ``n``
+    cards of a suit he cashes ``k`` times plays its ``min(k, n)`` cheapest there): measured on 200
+    Six-Bid solos from the first card, it cut the nodes by 1.4 % (50.4 M against 51.1 M) and the
+    solves were no faster; the suits' low cards carry no pips, so the bound rarely moves.
     """
     nplayers = params[P_PLAYERS]
     everyone = 0
@@ -1231,6 +1236,12 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
     ``tt`` is the transposition table (:func:`new_table`).
     Why a loop over an explicit stack (``frames``) and not recursion: numba's on-disk cache
     cannot hold a recursive function (numba issue 6061: it crashes when loaded).
+    Why no enhanced transposition cutoff (before a trick's last card is searched, look up each
+    card's next trick start in the table and cut at once on a bound that settles the node):
+    measured on 200 Six-Bid solos from the first card, it saved 5.8 % of the nodes (48.2 M against
+    51.1 M) but cost more in keys than it saved, 7.8 s of CPU against 6.2 s (three runs each,
+    alternated); tried only where six or more tricks were left after the trick, it saved 2 % of
+    them, and of 300 Ramsch deals' 3 % at the median deal and none at the 99th percentile.
 
     A budget: with ``stats[S_LIMIT]`` above 0, the search stops as soon as ``stats[S_NODES]``
     passes it, returns -1 and sets ``stats[S_CUT]``; the callers below stop too.  Sound: a table
