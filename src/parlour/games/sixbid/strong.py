@@ -14,9 +14,9 @@ cards.
   and in a misere or spread (paid on "no trick": a card is won or lost in every sample alike), the
   easy rule's card is played where it ties for the best mean (``Decision.prefer``), not one of the
   tied cards drawn by chance: the samples cannot tell them apart, and the rule's card is the better
-  guess about the real deal.  Measured on
-  150 misere and spread deals bid by the easy rules (strong in each seat in turn, the others easy,
-  cpu:2): +0.5 +- 1.3 chips a seating (95 %) over chance, 17 of 450 results changed.  Why from the
+  guess about the real deal.  Measured on 150 misere and spread deals bid by the easy rules (strong
+  in each seat in turn, the others easy, cpu:2): +0.5 +- 1.3 chips a seating (95 %) over chance,
+  17 of 450 results changed.  Why from the
   first trick (``EXACT_TRICKS``, all eleven): on the compiled core a first-lead or first-trick
   decision still takes about 33 whole-deal samples (median; 59 at the second trick, 109 at the
   third; 40 deals, cpu:2, strong in seat 0 against two easy) within its budget.  Played against the
