@@ -1240,8 +1240,8 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
     card's next trick start in the table and cut at once on a bound that settles the node):
     measured on 200 Six-Bid solos from the first card, it saved 5.8 % of the nodes (48.2 M against
     51.1 M) but cost more in keys than it saved, 7.8 s of CPU against 6.2 s (three runs each,
-    alternated); tried only where six or more tricks were left after the trick, it saved 2 % of
-    them, and of 300 Ramsch deals' 3 % at the median deal and none at the 99th percentile.
+    alternated).  Tried only where six or more tricks were left after the trick, it saved 2 % of
+    those nodes; on 300 Ramsch deals, 3 % of the median deal's and none of the 99th percentile's.
 
     A budget: with ``stats[S_LIMIT]`` above 0, the search stops as soon as ``stats[S_NODES]``
     passes it, returns -1 and sets ``stats[S_CUT]``; the callers below stop too.  Sound: a table
