@@ -39,6 +39,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from itertools import islice
 from types import ModuleType
 from typing import Any
 
@@ -87,7 +88,7 @@ def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
     print(f"{'contract':22} {'deals':>6} {'nodes/s':>12} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
     ms: list[float] = []
     nodes = 0
-    for _, _, pos in _take(deals("solo", 10), count):
+    for _, _, pos in islice(deals("solo", 10), count):
         solver = SoloSolver(pos.soloist)
         t = time.perf_counter()
         solver.score(pos)
@@ -97,7 +98,7 @@ def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
     for left, label in ((10, "ramsch, first card"), (ramsch_tricks, f"ramsch, {ramsch_tricks} tricks left")):
         ms, nodes = [], 0
         start = time.perf_counter()
-        for _, seat, pos in _take(deals("ramsch", left), count):
+        for _, seat, pos in islice(deals("ramsch", left), count):
             ramsch = RamschSolver(seat, pos.dealer, pos.skat)
             t = time.perf_counter()
             ramsch.value(pos)
@@ -139,7 +140,7 @@ def bench_proof(count: int) -> None:
     print(f"{count} solo deals from the first card, each search from empty tables: the score, the two probes "
           f"that prove it, and the first probe alone")
     rows: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in _ASKS}
-    for _, _, pos in _take(deals("solo", 10), count):
+    for _, _, pos in islice(deals("solo", 10), count):
         score = 0
         for name, ask in _ASKS.items():
             solver = SoloSolver(pos.soloist)
@@ -152,13 +153,6 @@ def bench_proof(count: int) -> None:
     for name, (nodes, ms) in rows.items():
         print(f"{name:10} {statistics.median(nodes):>13,.0f} {_pct(nodes, 0.99):>12,.0f} "
               f"{statistics.median(ms):>10.1f} {_pct(ms, 0.99):>9.1f} {sum(nodes):>12,.0f}", flush=True)
-
-
-def _take(gen: Any, n: int) -> Any:
-    for i, item in enumerate(gen):
-        if i >= n:
-            return
-        yield item
 
 
 def _old_ramsch_value(old: ModuleType, pos: Any, seat: int, proof_of: int | None) -> int:
@@ -188,7 +182,7 @@ def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: in
     new_ms: list[float] = []
     old_ms: list[float] = []
     levels: dict[int, int] = {}
-    for s, _, pos in _take(deals("solo", 10), count):
+    for s, _, pos in islice(deals("solo", 10), count):
         t = time.perf_counter()
         got = SoloSolver(pos.soloist).score(pos)
         new_ms.append(1000 * (time.perf_counter() - t))
@@ -210,9 +204,7 @@ def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: in
               f"{time.perf_counter() - start:.0f} s in all ({time.process_time() - cpu:.0f} s CPU)")
     compared = 0
     cpu = time.process_time()
-    for i, (s, _, pos) in enumerate(_take(deals("ramsch", ramsch_tricks), ramsch_first + ramsch_count)):
-        if i < ramsch_first:
-            continue
+    for s, _, pos in islice(deals("ramsch", ramsch_tricks), ramsch_first, ramsch_first + ramsch_count):
         t = time.process_time()
         for seat in range(3):
             got = RamschSolver(seat, pos.dealer, pos.skat).value(pos)
