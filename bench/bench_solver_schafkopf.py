@@ -174,7 +174,8 @@ def _old_ramsch_value(old: ModuleType, pos: Any, seat: int, proof_of: int | None
 def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: int, ramsch_first: int,
                 by_proof: bool) -> None:
     warm.now()
-    from old_solvers import schafkopf as old  # type: ignore[import-not-found]  # bench/ is on the path
+    from old_solvers import proof_words  # type: ignore[import-not-found]  # bench/ is on the path
+    from old_solvers import schafkopf as old  # type: ignore[import-not-found]
 
     start = time.perf_counter()
     cpu = time.process_time()
@@ -210,8 +211,8 @@ def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: in
             got = RamschSolver(seat, pos.dealer, pos.skat).value(pos)
             want = _old_ramsch_value(old, pos, seat, got if by_proof else None)
             if got != want:
-                old_is = ("at most " if want < got else "at least ") if by_proof else ""
-                print(f"MISMATCH Ramsch seed {s}, seat {seat}: new {got}, old {old_is}{want}: {pos}")
+                print(f"MISMATCH Ramsch seed {s}, seat {seat}: new {got}, "
+                      f"old {proof_words(want, got) if by_proof else want}: {pos}")
                 sys.exit(1)
         compared += 1
         print(f"  {compared}/{ramsch_count} Ramsch seed {s}: new == old for all three seats "

@@ -156,7 +156,8 @@ def _old_value(old: ModuleType, pos: OpenPosition, misere: bool, proof_of: int |
 
 
 def bench_equal(count: int, seconds: float, cap: float, contracts: list[str], by_proof: bool) -> int:
-    from old_solvers import sixbid as old  # type: ignore[import-not-found]  # bench/ is on the path
+    from old_solvers import proof_words  # type: ignore[import-not-found]  # bench/ is on the path
+    from old_solvers import sixbid as old  # type: ignore[import-not-found]
 
     sys.setrecursionlimit(10_000)
     signal.signal(signal.SIGPROF, _over_cap)
@@ -200,8 +201,7 @@ def bench_equal(count: int, seconds: float, cap: float, contracts: list[str], by
         print(f"  {contract:10} equal {equal[contract]:>4}   skipped (old solver over {cap:.0f} s) "
               f"{skipped[contract]:>3}")
     for contract, s, want, got, proved in wrong:
-        old_is = ("at most " if want < got else "at least ") if proved else ""
-        print(f"  DIFFERENT: {contract} seed {s}: old {old_is}{want}, new {got}")
+        print(f"  DIFFERENT: {contract} seed {s}: old {proof_words(want, got) if proved else want}, new {got}")
     return len(wrong)
 
 

@@ -14,3 +14,9 @@ def proved_value(at_least: Callable[[int], bool], v: int) -> int:
     if not at_least(v):
         return v - 1
     return v + 1 if at_least(v + 1) else v
+
+
+def proof_words(want: int, got: int) -> str:
+    """How a mismatch names the old value ``want`` that :func:`proved_value` returned against the new
+    ``got``: only a bound is proved ("at most v - 1", "at least v + 1")."""
+    return f"{'at most' if want < got else 'at least'} {want}"
