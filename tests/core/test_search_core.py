@@ -326,3 +326,67 @@ def test_a_leaders_masters_are_sure_while_every_seat_that_could_trump_them_must_
         h = _kernel_hands(rules, "AH KH 6C", trumper, "9H 7C 8C")
         everyone = int(h[0] | h[1] | h[2])
         assert tuple(tricks._cashes(h, 0, 3, everyone, table)) == sure
+
+
+def test_a_seat_ducks_every_trick_when_each_card_has_as_many_of_its_own_below_it_as_the_others() -> None:
+    """The misère's ducking test (``tricks._ducks_every_trick``), Six-Bid's no-trump rules, seat 0
+    wanting no trick: 6S 8S under 7S 9S ducks; a lone 7S with the 6S out does not (the 6S led takes
+    nothing from it); a suit the others do not hold is never led to it; TS 8S 6S against 7S 9S JS
+    runs out of cards under the leads (the ten ranks above the king).  The test assumes plain rules
+    (``P_PLAIN``): no trump, no card that must head the trick, a suit's cards strongest first."""
+    rules = sixbid_tables.misere_rules()
+    table, _, params = rules.arrays(sixbid_tables.NO_TRICK)
+    assert params[tricks.P_PLAIN] == 1
+    assert sixbid_tables.trick_rules(SIXBID_SUITS.index("S")).arrays(sixbid_tables.PIPS)[2][tricks.P_PLAIN] == 0
+    for mine, first, second, ducks in (("6S 8S", "7S 9S", "AD KD", True), ("7S", "6S 9S", "AD KD", False),
+                                       ("7S AC", "8S 9S", "TS KD", True),
+                                       ("6S 8S TS", "7S 9S", "KS AS JS", False)):
+        h = _kernel_hands(rules, mine, first, second)
+        assert tricks._ducks_every_trick(h, 0, 3, table) is ducks, (mine, first, second)
+
+
+def _misere_minimax(hands: tuple[int, int, int], leader: int) -> bool:
+    """Whether seat 0 of a Six-Bid no-trump deal can take no trick from here (36-card indices): plain
+    memoised minimax, every card of every hand tried."""
+    suit = [SIXBID_INDEX[c] // 9 for c in sorted(SIXBID_INDEX, key=SIXBID_INDEX.__getitem__)]
+
+    @cache
+    def safe(h: tuple[int, int, int], lead: int, trick: tuple[int, ...]) -> bool:
+        if len(trick) == 3:
+            led = suit[trick[0]]
+            best = max(range(3), key=lambda i: (suit[trick[i]] == led, trick[i] % 9))
+            winner = (lead + best) % 3
+            return winner != 0 and safe(h, winner, ())
+        if not any(h):
+            return True
+        seat = (lead + len(trick)) % 3
+        hand = h[seat]
+        if trick and any(hand >> c & 1 and suit[c] == suit[trick[0]] for c in range(36)):
+            hand &= sum(1 << c for c in range(36) if suit[c] == suit[trick[0]])
+        outcomes = []
+        for c in range(36):
+            if hand >> c & 1:
+                nh = list(h)
+                nh[seat] ^= 1 << c
+                outcomes.append(safe((nh[0], nh[1], nh[2]), lead, (*trick, c)))
+        return any(outcomes) if seat == 0 else all(outcomes)
+
+    return safe(hands, leader, ())
+
+
+def test_misere_values_with_the_ducking_test_equal_minimax() -> None:
+    """Whether a misère's soloist takes no trick, on endgames of 4 cards a hand dealt from two or
+    three suits (so that the ducking test both holds and fails), against plain minimax."""
+    rules = sixbid_tables.misere_rules()
+    solver = TrickSolver(rules, sixbid_tables.NO_TRICK, [0], counted=[1, 2])
+    rng = random.Random(7)
+    decided = {True: 0, False: 0}
+    for _ in range(300):
+        cards = [c for c in range(36) if c // 9 < rng.choice((2, 3))]
+        rng.shuffle(cards)
+        hands = tuple(sum(1 << c for c in cards[4 * s:4 * s + 4]) for s in range(3))
+        leader = rng.randrange(3)
+        want = _misere_minimax(hands, leader)
+        assert solver.at_least(list(hands), leader, 4) is want, (hands, leader)
+        decided[want] += 1
+    assert min(decided.values()) > 30

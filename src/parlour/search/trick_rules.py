@@ -104,7 +104,25 @@ class TrickRules:
         params = np.zeros(tricks.PARAMS, np.int64)
         params[:tricks.P_PAST] = [self.nplayers, self.ncards, objective.trick_bonus, objective.last_bonus,
                                   objective.mode, *objective.scores]
+        params[tricks.P_PLAIN] = self._plain(got[0], got[1])
         return got[0], got[1], params
+
+    def _plain(self, rules: Int64s, power: Int64s) -> bool:
+        """Whether only the led suit takes a trick, a seat may play any card of it (or any card when
+        void), and the cards of a suit are numbered strongest first: what the kernel's test of a seat
+        that ducks every trick assumes (``tricks._ducks_every_trick``)."""
+        n = self.ncards
+        if rules[tricks.BEAT, :n].any() or rules[tricks.RUFF, :n].any():
+            return False
+        for a in range(n):
+            suit = int(rules[tricks.SUIT, a])
+            row = [int(power[a * n + c]) for c in range(n)]
+            if any(row[c] for c in range(n) if not suit >> c & 1):
+                return False
+            mine = [row[c] for c in range(n) if suit >> c & 1]
+            if any(x <= y for x, y in zip(mine, mine[1:], strict=False)):
+                return False
+        return True
 
     @property
     def to_kernel(self) -> Callable[[int], int]:
