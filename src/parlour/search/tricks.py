@@ -649,7 +649,11 @@ def _lowest_bounds(past: int, h: Int64s, left: int, side: Int64s, rules: Int64s,
     deal's points and at most what each other seat can still reach.  Why: no trick is sure for
     anybody in this mode otherwise, so without these nothing bounds its search (whole deals took
     minutes), and with the sure cards a probe such as "can the root take no trick?" ends at once
-    when he holds the top trump.  A kernel of its own, not inlined: inlined into the search, with
+    when he holds the top trump.  Why not also a root with no trick yet that can duck every trick
+    left (:func:`_ducks_every_trick`, when he holds no trump): he ends with "none" unless another
+    seat takes them all, but he seldom holds no trump; on the bench's 300 Ramsch deals from the
+    first card, for each seat, it saved 2 % of the nodes, and the bench's p99 no lower (384 ms
+    against 372).  A kernel of its own, not inlined: inlined into the search, with
     :func:`_last_trick_value` and two copies of :func:`_sure_cards` in :func:`_sure`, the kernels'
     first-run compile took 5.2 minutes here, against 2.8 before them and 3.2 as they are."""
     span = _lowest_span(params)
