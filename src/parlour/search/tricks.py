@@ -912,11 +912,11 @@ def _ducks_every_trick(h: Int64s, seat: int, nplayers: int, rules: Int64s) -> bo
     below it as the other hands hold below it.  Why that suffices: only the others lead, so a
     suit is led only by a card of theirs, and the seat plays its highest card below that lead
     (one exists: its lowest card has none of theirs below it) and, void, discards the highest
-    card of a suit.  Each of those keeps the test true (a card above the one it played loses one
-    card below it, and one of theirs, the lead, went too; no card lies between the lead and the
-    one played), so the seat always has a card under the lead, and the lead beats it.  It is the
-    null game's "safe suit" of Skat.  Cards are numbered strongest first within a suit (the
-    rules' ``P_PLAIN`` says so)."""
+    card of a suit.  Each of those keeps the test true (each card of its own above the one it
+    played lost one of its own below it, and one of theirs below it went too, the lead: none of
+    its own lies between the two), so the seat always has a card under the lead, and the lead
+    beats it.  It is the null game's "safe suit" of Skat.  Cards are numbered strongest first
+    within a suit (the rules' ``P_PLAIN`` says so)."""
     mine = h[seat]
     theirs = 0
     for s in range(nplayers):
@@ -957,7 +957,7 @@ def _bounds(h: Int64s, trick: Int64s, tb: int, leader: int, past: int, rules: In
     Why the ducking test: a misère the soloist can save is proved by searching every way the others
     can try to give him a trick, and without it that took a million nodes and more on the hardest
     deals.  200 Six-Bid misères as the easy players bid them, from the first card: 1.2 / 118 ms
-    median / p99 before, 0.1 / 9.8 ms with it (``bench_solver_sixbid.py speed --as-bid``); on those
+    median / p99 before, 0.1 / 10 ms with it (``bench_solver_sixbid.py speed --as-bid``); on those
     and 200 forced misères and spreads, 30.8 M nodes before and 4.2 M with it, every value the same,
     each card's at the first trick too."""
     if params[P_MODE] != SUM:
