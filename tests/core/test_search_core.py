@@ -331,7 +331,7 @@ def test_a_leaders_masters_are_sure_while_every_seat_that_could_trump_them_must_
 def test_a_seat_ducks_every_trick_when_each_card_has_as_many_of_its_own_below_it_as_the_others() -> None:
     """The misère's ducking test (``tricks._ducks_every_trick``), Six-Bid's no-trump rules, seat 0
     wanting no trick: 6S 8S under 7S 9S ducks; a lone 7S with the 6S out does not (the 6S led takes
-    nothing from it); a suit the others do not hold is never led to it; TS 8S 6S against 7S 9S JS
+    nothing from it); a suit the others do not hold is never led to it; TS 8S 6S against 7S 9S JS KS
     runs out of cards under the leads (the ten ranks above the king).  The test assumes plain rules
     (``P_PLAIN``): no trump, no card that must head the trick, a suit's cards strongest first."""
     rules = sixbid_tables.misere_rules()
@@ -348,7 +348,7 @@ def test_a_seat_ducks_every_trick_when_each_card_has_as_many_of_its_own_below_it
 def _misere_minimax(hands: tuple[int, int, int], leader: int) -> bool:
     """Whether seat 0 of a Six-Bid no-trump deal can take no trick from here (36-card indices): plain
     memoised minimax, every card of every hand tried."""
-    suit = [SIXBID_INDEX[c] // 9 for c in sorted(SIXBID_INDEX, key=SIXBID_INDEX.__getitem__)]
+    suit = [c // 9 for c in range(36)]  # a card's index is its suit * 9 + its strength
 
     @cache
     def safe(h: tuple[int, int, int], lead: int, trick: tuple[int, ...]) -> bool:
