@@ -204,6 +204,33 @@ def test_strong_plays_whole_deals_legally_and_explains() -> None:
             state.apply(action)
 
 
+def test_of_cards_tied_for_the_best_mean_the_easy_rules_is_played() -> None:
+    """Where the samples cannot tell cards apart (a deal whose payment every sample settles alike,
+    bete or made by the same points) the easy rule's card is played, not one drawn by chance; where
+    they differ, their verdict stands."""
+    bot = StrongBot.counted(samples=6, bid_samples=2)
+    rng = random.Random(3)
+    ties = 0
+    for seed in range(6):
+        state = parlour.load("clobby").new_state(seed=20_000 + seed)
+        while not state.deals:
+            view = state.view(state.current_player)
+            if state.current_player != 0 or view["phase"] != "play" or len(view["legal_actions"]) < 2:
+                state.apply(EASY.act(view, rng))
+                continue
+            decision = bot.decide(view, random.Random(seed))
+            best = max(decision.values.values())
+            tied = [a for a, v in decision.values.items() if v >= best - 1e-9]
+            easy = EASY.act(view, rng)
+            if easy in tied:
+                assert decision.action == easy
+                ties += len(tied) > 1
+            else:
+                assert decision.action in tied
+            state.apply(decision.action)
+    assert ties >= 5
+
+
 def test_bid_values_value_every_option() -> None:
     bot = StrongBot(think=0.01)
     state = parlour.load("clobby", tout_atout=True).new_state(seed=7)

@@ -7,7 +7,14 @@ those deals; ``solver`` gives the values:
 
 - **card play**: each legal card (and ``+bella``) is valued by the exact double-dummy value of
   the rest of the deal, turned into the deal's real payment (maker's win, equal or bete) and
-  taken as this seat's margin (its deal score minus the opponent's);
+  taken as this seat's margin (its deal score minus the opponent's).  Of cards tied for the best
+  mean, the easy rule's is played (``Decision.prefer``), as in Six-Bid: where every sample settles
+  the payment alike (the maker bete, or making by the same points) the samples cannot tell the cards
+  apart, and the rule's card, which still fights for tricks, is the better guess about the real deal
+  than one drawn by chance.  Of 324 card decisions (strong in seat 0 against easy, 60 deals), 102
+  had cards tied for the best mean, and in 53 the rule's card was one of them but not the one drawn.
+  Measured against easy on packs 1-500 (cpu:2, paired with the same player drawing among the tied):
+  +0.17 +- 0.78 points a deal (95 %), no loss, and no clear gain;
 - **every other decision** (take / pass / schmeiss, accept / refuse, name X including
   sans-tout and tout-atout, overcall, the dix exchange or keep): the sampled pack is rebuilt
   through the engine, the option applied, the rest of the bidding answered by the easy rule
@@ -117,8 +124,9 @@ class StrongBot:
             return Decision.forced(legal[0])
         sampler = Sampler(view, self._easy)
         if view["phase"] == "play":
-            return Pimc(sampler.draw, lambda w: self.card_values(view, position_from_view(view, w.opponent)),
-                        self.budget).decide(legal, rng)
+            decision = Pimc(sampler.draw, lambda w: self.card_values(view, position_from_view(view, w.opponent)),
+                            self.budget).decide(legal, rng)
+            return decision.prefer(self._easy.act(view, rng))  # of cards tied for the best, the rule's (above)
 
         prior = self._easy.act(view, rng)
         pimc: Pimc[World] = Pimc(sampler.draw, lambda w: self.bid_values(view, w.pack, pimc.expired), self.bid_budget)
