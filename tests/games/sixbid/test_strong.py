@@ -282,6 +282,8 @@ def test_a_guarantee_card_that_no_sample_tells_apart_is_the_easy_rules() -> None
             elif max(values.values()) - min(values.values()) < 1e-9:
                 ties += 1
                 assert decision.action == EASY.act(view, rng)
+                # and the hint does not call it "0.0 chips better"
+                assert bot.explain(view, random.Random(7))[1].startswith("no other choice does better on average")
             else:
                 assert values[decision.action] == max(values.values())
             state.apply(decision.action)

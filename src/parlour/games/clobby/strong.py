@@ -116,8 +116,10 @@ class StrongBot:
         if gain < 0:
             return action, (f"the manual's call: the solver's preference is within the noise of "
                             f"{decision.samples} sampled deals")
-        return action, (f"the solver makes this {gain:.0f} points better on average "
-                        f"(over {decision.samples} deals consistent with what you have seen){warm.note()}")
+        over = f"over {decision.samples} deals consistent with what you have seen"
+        if gain < 0.5:  # a tie (or less than the point the sentence would print): "0 points better" misleads
+            return action, f"no other choice does better on average ({over}){warm.note()}"
+        return action, f"the solver makes this {gain:.0f} points better on average ({over}){warm.note()}"
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = view["legal_actions"]
