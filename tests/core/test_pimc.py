@@ -18,6 +18,13 @@ def test_a_forced_decision_has_nothing_sampled() -> None:
     assert d.reason() == "it is the only legal action"
 
 
+def test_the_reason_names_the_margin_and_a_tie_as_a_tie() -> None:
+    d = Decision("b", {"a": 1.0, "b": 3.3, "c": 0.0}, 40, 40.0, 0.1)
+    assert d.reason("points").startswith("over 40 deals consistent with what you have seen, it scores 2.3 points more")
+    tie = Decision("a", {"a": 1.0, "b": 1.0}, 40, 40.0, 0.1)
+    assert tie.reason("points").startswith("no other choice does better on average (over 40 deals")
+
+
 def test_the_easy_call_stands_until_the_samples_clearly_beat_it() -> None:
     trust = Trust(z=2.0)
     assert trust.choose("a", _records([5.0])) == "a"  # one sample: no verdict

@@ -92,8 +92,10 @@ class Decision:
         """One sentence for the hint: why this action."""
         if len(self.values) < 2:
             return "it is the only legal action"
-        return (f"over {self.samples} deals consistent with what you have seen, it scores "
-                f"{self.margin:.1f} {unit} more on average than the next best choice{warm.note()}")
+        over = f"over {self.samples} deals consistent with what you have seen"
+        if self.margin < 0.05:  # a tie (or less than the tenth it would print): not "0.0 points more"
+            return f"no other choice does better on average ({over}){warm.note()}"
+        return f"{over}, it scores {self.margin:.1f} {unit} more on average than the next best choice{warm.note()}"
 
 
 @dataclass(frozen=True)
