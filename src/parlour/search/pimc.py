@@ -88,14 +88,23 @@ class Decision:
         ranked = sorted(self.values.values(), reverse=True)
         return ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
 
+    @property
+    def over(self) -> str:
+        """How a hint names what the values rest on."""
+        return f"over {self.samples} deals consistent with what you have seen"
+
+    def no_better(self) -> str:
+        """The hint for a choice tied for the best, or better than the next by less than the figure a
+        hint would print.  Why: "0 points better" reads as a gain that is not there."""
+        return f"no other choice does better on average ({self.over})"
+
     def reason(self, unit: str = "points") -> str:
         """One sentence for the hint: why this action."""
         if len(self.values) < 2:
             return "it is the only legal action"
-        over = f"over {self.samples} deals consistent with what you have seen"
-        if self.margin < 0.05:  # a tie (or less than the tenth it would print): not "0.0 points more"
-            return f"no other choice does better on average ({over}){warm.note()}"
-        return f"{over}, it scores {self.margin:.1f} {unit} more on average than the next best choice{warm.note()}"
+        if self.margin < 0.05:  # less than the tenth it prints
+            return f"{self.no_better()}{warm.note()}"
+        return f"{self.over}, it scores {self.margin:.1f} {unit} more on average than the next best choice{warm.note()}"
 
 
 @dataclass(frozen=True)

@@ -116,10 +116,9 @@ class StrongBot:
         if gain < 0:
             return action, (f"the manual's call: the solver's preference is within the noise of "
                             f"{decision.samples} sampled deals")
-        over = f"over {decision.samples} deals consistent with what you have seen"
-        if gain < 0.5:  # a tie (or less than the point the sentence would print): "0 points better" misleads
-            return action, f"no other choice does better on average ({over}){warm.note()}"
-        return action, f"the solver makes this {gain:.0f} points better on average ({over}){warm.note()}"
+        if gain < 0.5:  # less than the point the sentence prints
+            return action, f"{decision.no_better()}{warm.note()}"
+        return action, f"the solver makes this {gain:.0f} points better on average ({decision.over}){warm.note()}"
 
     def decide(self, view: dict[str, Any], rng: random.Random) -> Decision:
         legal = view["legal_actions"]

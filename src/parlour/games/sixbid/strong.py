@@ -144,11 +144,10 @@ class StrongBot:
         others = [v for a, v in d.values.items() if a != d.action]
         gain = d.values[d.action] - max(others)
         how = "the solver makes" if view["phase"] == "play" else "simulating each choice shows"
-        over = f"over {d.samples} deals consistent with what you have seen"
-        if 0 <= gain < 0.05:  # a tie (or less than the tenth the sentence would print)
-            return d.action, f"no other choice does better on average ({over})"
+        if 0 <= gain < 0.05:  # less than the tenth the sentence prints
+            return d.action, d.no_better()
         if gain >= 0:
-            return d.action, f"{how} this {gain:.1f} chips better on average than the next best choice ({over})"
+            return d.action, f"{how} this {gain:.1f} chips better on average than the next best choice ({d.over})"
         return d.action, (f"the manual's choice: over {d.samples} simulated deals nothing else was clearly "
                           f"better (the best by {-gain:.1f} chips on average, within the noise)")
 
