@@ -69,9 +69,9 @@ from ...registry import load
 from ...search import warm
 from ...search.pimc import ActionValues, Budget, Decision, Pimc, Trust
 from .bots import EasyBot
-from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState
+from .rules import BID_INDEX, CODES, INDEX, NO_TRUMP, SUITS, TERMS, OpenPosition, SixBidState, no_trick_contract
 from .sampler import Sampler, World, public_actions
-from .solver import action_values, deal_chips, mask_pips, no_trick_contract, seat_score, threshold_contract
+from .solver import action_values, deal_chips, mask_pips, seat_score, threshold_contract
 
 EXACT_TRICKS = 11  # card play is PIMC with the exact solver from this many tricks left: the whole deal.  Before
 # (9: the first two tricks by the easy rules), measured on the compiled core against easy, 100 duplicate packs:
