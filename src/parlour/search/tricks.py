@@ -865,7 +865,12 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
     Why not also the points the others must drop into the leader's cashes (each seat holding ``n``
     cards of a suit he cashes ``k`` times plays its ``min(k, n)`` cheapest there): measured on 200
     Six-Bid solos from the first card, it cut the nodes by 1.4 % (50.4 M against 51.1 M) and the
-    solves were no faster; the suits' low cards carry no pips, so the bound rarely moves.
+    solves were no faster; the suits' low cards carry no pips, so the bound rarely moves.  Nor, for a
+    seat with a partner, its cards that only the partner can beat (a defender's trump above all the
+    soloist's): their tricks go to the side either way, so their points are the side's (sound for points,
+    not for tricks: two such cards can fall in one trick).  On 150 Six-Bid solos and 150 hearts, forced
+    and as bid, and 150 Schafkopf solos from the first card, each from an empty table, the nodes moved by
+    0.12 % at most: the soloist nearly always holds the trumps above the defenders'.
     """
     nplayers = params[P_PLAYERS]
     everyone = 0
@@ -1394,7 +1399,11 @@ def exact(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, guess: int,
           frames: Int64s, stats: Int64s) -> int:
     """The exact value by null-window searches: the first one at ``guess``, then each at the middle
     of what is still possible.  Why not MTD(f)'s step to the last fail-soft bound: card points
-    come in small steps, so MTD(f) took 15 to 40 searches a deal on Clobby; halving takes 8."""
+    come in small steps, so MTD(f) took 15 to 40 searches a deal on Clobby; halving takes 8.  Nor a wider
+    window once the first search has said on which side of ``guess`` the value lies: on 200 Six-Bid hearts
+    as the easy players bid them, from the first card and an empty table, one search over the rest of that side took
+    53.1 M nodes and an aspiration window (the 13 pips past the first search's bound, widened by 12 each time
+    it failed) 52.2 M, against 44.6 M by halving; one search with the whole window, 55.6 M."""
     lo = 0
     hi = _most(h, trick, tb, ncur, rules, params)
     beta = min(max(guess, lo + 1), hi)
