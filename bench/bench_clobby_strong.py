@@ -6,7 +6,7 @@
 (a) the solver alone: a full deal solved from its first card (a fresh transposition table each;
     bench_solver_clobby.py measures it per trump mode, with a table kept across deals as strong does);
 (b) samples and milliseconds per decision of ``strong`` at the budget, card play and the rest apart;
-(c) ``arena.run("clobby", "strong", "easy", deals, jobs=, think=)``: duplicate packs;
+(c) ``arena.run("clobby", "strong", "easy", deals, jobs=, think=, seed=)``: duplicate packs from ``--seed``;
 (d) a bench-only cheater handed the full state (the true hands and stock: one open-card solve per
     decision, the same evaluation ``strong`` averages over samples) against ``easy`` on the same
     packs, and the fraction of its margin that ``strong`` reaches;
