@@ -130,8 +130,13 @@ class Cheater(StrongBot):
             values = action_values(pos, self.solver(pos.mode))
         else:
             values = self.bid_values(view, state.current_pack())
-        best = max(values.values())
-        return rng.choice([a for a in legal if values[a] >= best - 1e-9])
+        return draw_best(values, legal, rng)
+
+
+def draw_best(values: dict[str, float], legal: list[str], rng: random.Random) -> str:
+    """One of the ``legal`` actions of the best value, ties drawn by chance (in ``legal``'s order)."""
+    best = max(values[a] for a in legal)
+    return rng.choice([a for a in legal if values[a] >= best - 1e-9])
 
 
 def open_cheater() -> arena.OpenPlayer:
@@ -189,8 +194,7 @@ class Hybrid:
                 other[i] = c
             for a, v in self.cheater.bid_values(view, other).items():
                 total[a] += v
-        best = max(total.values())
-        return rng.choice([a for a, v in total.items() if v >= best - 1e-9])
+        return draw_best(total, view["legal_actions"], rng)
 
 
 def open_hybrid(open_bids: bool, think: float, dealt_only: bool = False) -> arena.OpenPlayer:
@@ -199,9 +203,9 @@ def open_hybrid(open_bids: bool, think: float, dealt_only: bool = False) -> aren
 
 
 def _paired(a: list[float], b: list[float]) -> str:
-    """The mean of ``a - b`` per pack and its 95 % interval."""
-    d = [x - y for x, y in zip(a, b, strict=True)]
-    return f"{statistics.fmean(d):+6.2f} ± {1.96 * statistics.stdev(d) / len(d) ** 0.5:5.2f}"
+    """The mean of ``a - b`` per pack and its 95 % interval (the arena's, ``ArenaResult.interval``)."""
+    d = arena.ArenaResult("clobby", ("a", "b"), margins=[x - y for x, y in zip(a, b, strict=True)])
+    return f"{d.mean:+6.2f} ± {d.interval():5.2f}"
 
 
 def bench_split(deals: int, seed: int, jobs: int, think: float, strong: list[float], cheat: list[float]) -> None:
