@@ -21,7 +21,7 @@ def _isolated_data_dir(tmp_path, monkeypatch):
 def _compiled_search() -> Iterator[None]:
     """The search kernels compiled (or loaded from numba's cache) once, in the background, for the whole run.
 
-    Why in the background: on a fresh clone compiling takes minutes (one process on the machine
+    Why in the background: on a fresh clone compiling takes a minute (one process on the machine
     compiles: ``warm.now``'s lock; the others, the other worker and the servers the tests start,
     wait for its cache), and most tests never search: they run meanwhile.  A test that searches
     waits for the compiled kernels, never the Python copy: a player never waits for compilation,

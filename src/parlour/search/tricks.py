@@ -130,6 +130,18 @@ def points_of(mask: int, rules: Int64s, ncards: int) -> int:
 
 
 @inline
+def _unliteral(value: int) -> int:
+    """``value`` as an ``int64`` variable, for a constant handed to a kernel (not inlined) by another.
+
+    Why: numba types a constant as its own literal type (``Literal[int](0)``), and a kernel called
+    with one is compiled again for it, with the whole search below it: ``search`` was compiled three
+    times, once for the drivers and twice for :func:`move_values`' calls, and the first-run compile
+    took 177 s on this machine, against 56 s with each kernel compiled once (the same values, as fast).
+    """
+    return int(np.int64(value))
+
+
+@inline
 def low_bit(mask: int) -> int:
     """The index of the lowest set bit of ``mask`` (> 0)."""
     base = 0
@@ -655,7 +667,8 @@ def _lowest_bounds(past: int, h: Int64s, left: int, side: Int64s, rules: Int64s,
     first card, for each seat, it saved 2 % of the nodes, and the bench's p99 no lower (384 ms
     against 372).  A kernel of its own, not inlined: inlined into the search, with
     :func:`_last_trick_value` and two copies of :func:`_sure_cards` in :func:`_sure`, the kernels'
-    first-run compile took 5.2 minutes here, against 2.8 before them and 3.2 as they are."""
+    first-run compile took 5.2 minutes here, against 2.8 before them and 3.2 as they are (``search`` was
+    compiled three times then: :func:`_unliteral`)."""
     span = _lowest_span(params)
     few = params[P_SCORE_FEWEST]
     every = params[P_SCORE_ALL]
@@ -873,8 +886,8 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
     0.12 % at most: the soloist nearly always holds the trumps above the defenders'.
     """
     nplayers = params[P_PLAYERS]
-    everyone = 0
-    for s in range(nplayers):
+    everyone = h[0]  # (not 0: a constant handed to a kernel compiles it again, :func:`_unliteral`)
+    for s in range(1, nplayers):
         everyone |= h[s]
     mine = 0
     theirs = 0
@@ -1443,7 +1456,7 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
     nplayers = params[P_PLAYERS]
     mover = (leader + ncur) % nplayers
     hand = h[mover]
-    guess = 0
+    guess = _unliteral(0)
     for i in range(nmoves):
         c = moves[i]
         h[mover] = hand ^ (1 << c)
@@ -1453,12 +1466,12 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
             past = params[P_PAST]
             params[P_PAST] = _past_after(past, trick, 0, winner, rules, params)
             rest = EXACT if need < 0 else max(need - gain, 0)
-            out[i] = gain + _after_move(h, trick, 3, 0, winner, rest, guess - gain, rules, power, side, params, tt,
-                                        buf, frames, stats)
+            out[i] = gain + _after_move(h, trick, _unliteral(3), _unliteral(0), winner, rest, guess - gain, rules,
+                                        power, side, params, tt, buf, frames, stats)
             params[P_PAST] = past
         else:
-            out[i] = _after_move(h, trick, 0, ncur + 1, leader, need, guess, rules, power, side, params, tt, buf,
-                                 frames, stats)
+            out[i] = _after_move(h, trick, _unliteral(0), ncur + 1, leader, need, guess, rules, power, side, params, tt,
+                                 buf, frames, stats)
         if stats[S_CUT]:
             return
         guess = out[i]

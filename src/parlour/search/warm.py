@@ -87,9 +87,8 @@ def cached() -> bool:
     then took the cache as written and compiled the missing kernels itself, outside the lock:
     the load bench's first runs on a fresh clone had the browser server and each of its workers
     compiling at once for minutes (5 ms of CPU an action, p99 over a second), and two processes
-    writing numba's same cache files at once aborted one of them in LLVM.  ``move_values``
-    compiles ``exact`` (and ``search``) again for the constants it calls them with, so its
-    index is written after theirs.
+    writing numba's same cache files at once aborted one of them in LLVM.  :func:`_exercise`
+    compiles ``move_values`` last, so its index is written after theirs.
     """
     if not jit.AVAILABLE:
         return True
@@ -143,7 +142,7 @@ def _compiling_alone(waiting: Callable[[], None] | None = None) -> Iterator[None
     """One compilation on the machine at a time: a process that would compile waits for the one
     compiling, then loads what it wrote.
 
-    Why: each process that finds no cache compiles the same kernels, minutes of a core each on a
+    Why: each process that finds no cache compiles the same kernels, a minute of a core each on a
     first run (the test suite's two workers and the servers its tests start, a browser server and
     its worker pool) when one compilation serves them all.  A lock file beside numba's cache,
     ``flock``-ed: the lock goes with its process, however that ends.  Where there is no ``fcntl``
