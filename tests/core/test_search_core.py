@@ -311,6 +311,23 @@ def test_a_cache_cut_short_is_not_taken_as_written(monkeypatch: pytest.MonkeyPat
     assert not warm.cached()
 
 
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: nothing is compiled")
+def test_every_kernel_is_compiled_once() -> None:
+    """No kernel calls another with a constant that numba would compile it again for
+    (``tricks._unliteral``): each kernel's cache holds one compiled version.  Why a test: a second
+    version of ``search`` is a second compile of the whole search, a minute more on a first run, and
+    nothing else notices it (the values and the speed stay the same).  Read from numba's own cache
+    index (its ``_cache_file``: numba has no public call for it), which the session's compile wrote."""
+    warm.kernels()  # compiled, or loaded from the cache (the session's fixture)
+    versions = {}
+    for name, fn in vars(tricks).items():
+        cache_file = getattr(getattr(fn, "_cache", None), "_cache_file", None)
+        if cache_file is not None:
+            versions[name] = len(cache_file._load_index())
+    assert versions["search"] == 1
+    assert {name: n for name, n in versions.items() if n > 1} == {}
+
+
 def _kernel_hands(rules: TrickRules, *codes: str) -> NDArray[np.int64]:
     """Six-Bid hands (card codes, one string a seat) as the kernel's masks."""
     return np.array([rules.to_kernel(sum(1 << SIXBID_INDEX[c] for c in hand.split())) for hand in codes], np.int64)
