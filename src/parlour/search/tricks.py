@@ -135,8 +135,9 @@ def _unliteral(value: int) -> int:
 
     Why: numba types a constant as its own literal type (``Literal[int](0)``), and a kernel called
     with one is compiled again for it, with the whole search below it: ``search`` was compiled three
-    times, once for the drivers and twice for :func:`move_values`' calls, and the first-run compile
-    took 177 s on this machine, against 56 s with each kernel compiled once (the same values, as fast).
+    times, once for the drivers and twice for the constants :func:`move_values` hands :func:`_after_move`,
+    and the first-run compile took 177 s on this machine, against 56 s with each kernel compiled once
+    (the same values, as fast).
     """
     return int(np.int64(value))
 
@@ -1460,7 +1461,7 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
     nplayers = params[P_PLAYERS]
     mover = (leader + ncur) % nplayers
     hand = h[mover]
-    guess = _unliteral(0)
+    guess = 0
     for i in range(nmoves):
         c = moves[i]
         h[mover] = hand ^ (1 << c)
@@ -1470,12 +1471,12 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
             past = params[P_PAST]
             params[P_PAST] = _past_after(past, trick, 0, winner, rules, params)
             rest = EXACT if need < 0 else max(need - gain, 0)
-            out[i] = gain + _after_move(h, trick, _unliteral(3), _unliteral(0), winner, rest, guess - gain, rules,
-                                        power, side, params, tt, buf, frames, stats)
+            out[i] = gain + _after_move(h, trick, 3, 0, winner, rest, guess - gain, rules, power, side, params, tt,
+                                        buf, frames, stats)
             params[P_PAST] = past
         else:
-            out[i] = _after_move(h, trick, _unliteral(0), ncur + 1, leader, need, guess, rules, power, side, params, tt,
-                                 buf, frames, stats)
+            out[i] = _after_move(h, trick, 0, ncur + 1, leader, need, guess, rules, power, side, params, tt, buf,
+                                 frames, stats)
         if stats[S_CUT]:
             return
         guess = out[i]
@@ -1486,9 +1487,12 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
 def _after_move(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, need: int, guess: int,
                 rules: Int64s, power: Int64s, side: Int64s, params: Int64s, tt: Int64s, buf: Int64s,
                 frames: Int64s, stats: Int64s) -> int:
-    """One child of :func:`move_values`: its exact value (``need`` below 0), or a bound at ``need``."""
+    """One child of :func:`move_values`: its exact value (``need`` below 0), or a bound at ``need``.
+    :func:`move_values` calls it with constants, which go on to the kernels as ``int64`` (:func:`_unliteral`)."""
+    start, played = _unliteral(tb), _unliteral(ncur)
     if need < 0:
-        return exact(h, trick, tb, ncur, leader, guess, rules, power, side, params, tt, buf, frames, stats)
+        return exact(h, trick, start, played, leader, _unliteral(guess), rules, power, side, params, tt, buf, frames,
+                     stats)
     if need == 0:  # reached whatever follows
         return 0
-    return search(h, trick, tb, ncur, leader, need - 1, need, rules, power, side, params, tt, buf, frames, stats)
+    return search(h, trick, start, played, leader, need - 1, need, rules, power, side, params, tt, buf, frames, stats)
