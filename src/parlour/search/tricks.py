@@ -69,7 +69,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from .jit import inline, kernel
+from .jit import bit_ops, inline, kernel
 
 #: rows of the ``rules`` array
 (SUIT, BEAT, RUFF, PTS, GROUP, CROSS, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, ALWAYS_SKIP,
@@ -77,8 +77,8 @@ from .jit import inline, kernel
 #: rows of the ``rules`` array (eight byte tables last), and its width
 ROWS = PTS8 + 8
 WIDTH = 256
-#: LOW_BIT[b]: the lowest set bit of a byte (b > 0)
-LOW_BIT = np.array([0] + [(b & -b).bit_length() - 1 for b in range(1, 256)], np.int64)
+#: the processor's lowest-bit and bit-count instructions when compiled, Python's otherwise (``jit.bit_ops``)
+_trailing_zeros, _popcount = bit_ops()
 #: entries of the ``params`` array: the game's (players, cards, what a trick and the last one are
 #: worth, the scoring mode and, for ``LOWEST``, its three scores) and the position's (``P_PAST``:
 #: the packed history of :func:`pack_past`, ``P_EXTRA``: the points that go to the last trick's
@@ -144,12 +144,14 @@ def _unliteral(value: int) -> int:
 
 @inline
 def low_bit(mask: int) -> int:
-    """The index of the lowest set bit of ``mask`` (> 0)."""
-    base = 0
-    while not mask & 255:
-        mask >>= 8
-        base += 8
-    return base + LOW_BIT[mask & 255]
+    """The index of the lowest set bit of ``mask`` (> 0).
+
+    Why LLVM's ``cttz`` (``jit.bit_ops``) and not a loop over bytes and a table of a byte's lowest
+    bit, as before, nor a count by shifts and masks for :func:`_count`: with the two intrinsics the
+    nodes and values were the same and the solves took less CPU, 200 deals a row from the first card
+    (Six-Bid solos and hearts, forced and as bid, and Schafkopf solos), two runs each, alternated:
+    30.7 and 32.9 s against 32.5 and 36.4 s."""
+    return _trailing_zeros(mask)
 
 
 @inline
@@ -744,14 +746,8 @@ def _lowest_leaf(past: int, last: int, side: Int64s, params: Int64s) -> int:
 
 @inline
 def _count(mask: int) -> int:
-    """The number of set bits of ``mask`` (below 2**63), without a multiply that would wrap."""
-    x = mask - ((mask >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x += x >> 8
-    x += x >> 16
-    x += x >> 32
-    return int(x & 127)
+    """The number of set bits of ``mask`` (>= 0): LLVM's ``ctpop`` (:func:`low_bit` says why)."""
+    return _popcount(mask)
 
 
 @inline
