@@ -345,6 +345,32 @@ def test_a_leaders_masters_are_sure_while_every_seat_that_could_trump_them_must_
         assert tuple(tricks._cashes(h, 0, 3, everyone, table)) == sure
 
 
+def test_a_follow_keeps_one_card_of_a_run_when_the_trick_goes_to_one_side_whatever_is_played() -> None:
+    """Dominated follows (``tricks._undominated``, through ``_order``), spades trumps, the soloist in seat 0,
+    seat 1 holding the ten of hearts.  Last to play to 9H 6H with AH KH QH, every card takes the trick: of
+    the run KH QH the king, fatter, is kept, and the ace (the ten out between them) stands alone.  Last to
+    AH 6H with KH QH JH, none takes it: only the jack, leanest.  Second to 9H with KH QH, seat 1 after him
+    holding the ace: the trick may go either way, so both are kept."""
+    rules = sixbid_tables.trick_rules(SIXBID_SUITS.index("S"))
+    table, power, _ = rules.arrays(sixbid_tables.PIPS)
+    side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
+    plain = jit.python_copy(tricks)  # the same code as Python: no compiling for a unit test
+    for mine, leader, played, kept in (("AH KH QH", 1, "9H 6H", "AH KH"), ("KH QH JH", 1, "AH 6H", "JH"),
+                                       ("KH QH", 2, "9H", "KH QH")):
+        h = _kernel_hands(rules, mine, "TH AH 7C" if "AH" not in played + mine else "TH 7C", "8C 9C")
+        trick = np.zeros(42, np.int64)
+        others = int(h[1] | h[2])
+        for i, c in enumerate(played.split()):
+            trick[i] = rules.position[SIXBID_INDEX[c]]
+            others |= 1 << int(trick[i])
+        buf = np.zeros(64, np.int64)
+        n = plain.legal_moves(plain.legal(int(h[0]), int(trick[0]), table), others, table, rules.ncards, buf[:16])
+        assert n == len(mine.split())  # each card a class of its own: their points differ
+        n = plain._order(buf, 0, n, -1, others, trick, 0, len(played.split()), leader, 0, h, table, power, side, 3,
+                         rules.ncards, False)
+        assert {rules.order[int(c)] for c in buf[:n]} == {SIXBID_INDEX[c] for c in kept.split()}, (mine, played)
+
+
 def test_a_seat_ducks_every_trick_when_each_card_has_as_many_of_its_own_below_it_as_the_others() -> None:
     """The misère's ducking test (``tricks._ducks_every_trick``), Six-Bid's no-trump rules, seat 0
     wanting no trick: 6S 8S under 7S 9S ducks; a lone 7S with the 6S out does not (the 6S led takes
