@@ -350,13 +350,15 @@ def test_a_follow_keeps_one_card_of_a_run_when_the_trick_goes_to_one_side_whatev
     seat 1 holding the ten of hearts.  Last to play to 9H 6H with AH KH QH, every card takes the trick: of
     the run KH QH the king, fatter, is kept, and the ace (the ten out between them) stands alone.  Last to
     AH 6H with KH QH JH, none takes it: only the jack, leanest.  Second to 9H with KH QH, seat 1 after him
-    holding the ace: the trick may go either way, so both are kept."""
+    holding the ace: the trick may go either way, so both are kept.  Leading AS TS 7H, no trump out above
+    them: the ace, the fatter of two sure winners, and the seven; leading KH QH under the ace: both."""
     rules = sixbid_tables.trick_rules(SIXBID_SUITS.index("S"))
     table, power, _ = rules.arrays(sixbid_tables.PIPS)
     side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
     plain = jit.python_copy(tricks)  # the same code as Python: no compiling for a unit test
     for mine, leader, played, kept in (("AH KH QH", 1, "9H 6H", "AH KH"), ("KH QH JH", 1, "AH 6H", "JH"),
-                                       ("KH QH", 2, "9H", "KH QH")):
+                                       ("KH QH", 2, "9H", "KH QH"), ("AS TS 7H", 0, "", "AS 7H"),
+                                       ("KH QH", 0, "", "KH QH")):
         h = _kernel_hands(rules, mine, "TH AH 7C" if "AH" not in played + mine else "TH 7C", "8C 9C")
         trick = np.zeros(42, np.int64)
         others = int(h[1] | h[2])
@@ -364,7 +366,8 @@ def test_a_follow_keeps_one_card_of_a_run_when_the_trick_goes_to_one_side_whatev
             trick[i] = rules.position[SIXBID_INDEX[c]]
             others |= 1 << int(trick[i])
         buf = np.zeros(64, np.int64)
-        n = plain.legal_moves(plain.legal(int(h[0]), int(trick[0]), table), others, table, rules.ncards, buf[:16])
+        led = int(trick[0]) if played else -1
+        n = plain.legal_moves(plain.legal(int(h[0]), led, table), others, table, rules.ncards, buf[:16])
         assert n == len(mine.split())  # each card a class of its own: their points differ
         n = plain._order(buf, 0, n, -1, others, trick, 0, len(played.split()), leader, 0, h, table, power, side, 3,
                          rules.ncards, False)

@@ -269,26 +269,28 @@ def _replies(h: Int64s, led: int, mover: int, rules: Int64s, side: Int64s, nplay
 def _undominated(buf: Int64s, at: int, n: int, others: int, led: int, holder: int, wpow: int, last: int,
                  lmax: int, mover: int, rules: Int64s, power: Int64s, side: Int64s, ncards: int) -> int:
     """Of the follows ``buf[at:at + n]`` (one card a class, :func:`legal_moves`), the cards worth
-    searching, in place; how many.  :func:`_order` hands over the trick: the card led, the seat that
-    holds the trick and its card's power, and the last hand with its strongest card (or -1).  Where
-    cards of one run (:func:`_joined`) differ in points and the trick goes to the same side whichever
-    of them is played, whatever the later hands do, only the fattest is kept if that side is the one
-    the mover wants, else the leanest.
+    searching, in place; how many.  :func:`_order` hands over the trick: the card led (-1 for a lead),
+    the seat that holds the trick and its card's power, and the last hand with its strongest card (or
+    -1).  Where cards of one run (:func:`_joined`) differ in points and the trick goes to the same side
+    whichever of them is played, whatever the later hands do, only the fattest is kept if that side is
+    the one the mover wants, else the leanest.
 
     Why that loses nothing (``SUM`` mode only): the two positions after the trick differ only in
     which cards of the run the mover keeps, and the run's cards beat the same cards, so either
     position's play is the other's, card for card, with the same tricks to the same seats.  Only
     the points differ: the fatter card kept can bring at most its extra points to whoever takes it
     later.  So banking the fat card now on a trick of the side the mover wants is never worse, nor
-    is the lean one on a trick he does not want.  The side is settled for the last hand, and for
-    the second of three when the last cannot take the trick or is of the same side as the seat that
-    holds it.  Skat's "unequal move reduction" (skatcalc).  Whole deals from the first card, 200 a
-    row, the same values, nodes: Six-Bid solos and hearts forced 45.5 M and 23.5 M against 51.2 M
-    and 26.4 M, as bid 46.4 M and 38.2 M against 52.8 M and 44.6 M, Schafkopf solos 5.85 M against
-    6.65 M.  The time barely moves (the cards it drops mostly lead to trick starts the table settles
-    at once, and the test costs a little at every follow): the 400 forced deals took 10.5, 11.5 and
-    10.2 s of CPU against 10.5, 12.7 and 11.0 s, alternated (on this host a run varies by a tenth);
-    dropped only with five cards or more in the hand, 11.0, 11.7 and 10.3 s."""
+    is the lean one on a trick he does not want.  The side is settled for the last hand; for the
+    second of three when the last cannot take the trick or is of the same side as the seat that
+    holds it; and for a lead that no card out beats.  Skat's "unequal move reduction" (skatcalc).
+    Whole deals from the first card, 200 a row, the same values, nodes: Six-Bid solos and hearts
+    forced 45.0 M and 23.2 M against 51.2 M and 26.4 M, as bid 45.7 M and 37.0 M against 52.8 M and
+    44.6 M, Schafkopf solos 5.84 M against 6.65 M; 1,200 Clobby deals (every card's value at the
+    first trick too) 1.67 M against 2.32 M.  The time moves less (the cards it drops mostly lead to
+    trick starts the table settles at once, and the test costs a little at every node): for follows
+    alone, the 400 forced Six-Bid deals took 10.5, 11.5 and 10.2 s of CPU against 10.5, 12.7 and
+    11.0 s, alternated (on this host a run varies by a tenth); dropped only with five cards or more
+    in the hand, 11.0, 11.7 and 10.3 s."""
     k = 0
     prev = -1
     settled = False
@@ -304,9 +306,13 @@ def _undominated(buf: Int64s, at: int, n: int, others: int, led: int, holder: in
         buf[at + k] = c
         k += 1
         prev = c
-        p = power[led * ncards + c]
-        goes = mover if p > wpow else holder
-        settled = last < 0 or lmax <= max(p, wpow) or (side[last] & COUNTED) == (side[goes] & COUNTED)
+        if led < 0:  # a lead: settled when no card out beats it
+            goes = mover
+            settled = not others & rules[BEATERS, c]
+        else:
+            p = power[led * ncards + c]
+            goes = mover if p > wpow else holder
+            settled = last < 0 or lmax <= max(p, wpow) or (side[last] & COUNTED) == (side[goes] & COUNTED)
         fat = _wants(side, mover, goes)
     return k
 
@@ -358,6 +364,8 @@ def _order(buf: Int64s, at: int, n: int, first: int, others: int, trick: Int64s,
     10.1 M.  The keys go in ``buf[at + 16:]``."""
     kt = at + 16
     if ncur == 0:
+        if not lowest:
+            n = _undominated(buf, at, n, others, -1, mover, 0, -1, 0, mover, rules, power, side, ncards)
         row = LEAD_KEY if side[mover] & MAX else LEAD_KEY_OTHERS
         for i in range(n):
             c = buf[at + i]
