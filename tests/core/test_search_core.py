@@ -345,8 +345,8 @@ def test_a_leaders_masters_are_sure_while_every_seat_that_could_trump_them_must_
         assert tuple(tricks._cashes(h, 0, 3, everyone, table)) == sure
 
 
-def test_a_follow_keeps_one_card_of_a_run_when_the_trick_goes_to_one_side_whatever_is_played() -> None:
-    """Dominated follows (``tricks._undominated``, through ``_order``), spades trumps, the soloist in seat 0,
+def test_a_move_keeps_one_card_of_a_run_when_the_trick_goes_to_one_side_whatever_is_played() -> None:
+    """Dominated cards (``tricks._undominated``, through ``_order``), spades trumps, the soloist in seat 0,
     seat 1 holding the ten of hearts.  Last to play to 9H 6H with AH KH QH, every card takes the trick: of
     the run KH QH the king, fatter, is kept, and the ace (the ten out between them) stands alone.  Last to
     AH 6H with KH QH JH, none takes it: only the jack, leanest.  Second to 9H with KH QH, seat 1 after him

@@ -268,7 +268,7 @@ def _replies(h: Int64s, led: int, mover: int, rules: Int64s, side: Int64s, nplay
 @inline
 def _undominated(buf: Int64s, at: int, n: int, others: int, led: int, holder: int, wpow: int, last: int,
                  lmax: int, mover: int, rules: Int64s, power: Int64s, side: Int64s, ncards: int) -> int:
-    """Of the follows ``buf[at:at + n]`` (one card a class, :func:`legal_moves`), the cards worth
+    """Of the moves ``buf[at:at + n]`` (one card a class, :func:`legal_moves`), the cards worth
     searching, in place; how many.  :func:`_order` hands over the trick: the card led (-1 for a lead),
     the seat that holds the trick and its card's power, and the last hand with its strongest card (or
     -1).  Where cards of one run (:func:`_joined`) differ in points and the trick goes to the same side
@@ -321,9 +321,9 @@ def _undominated(buf: Int64s, at: int, n: int, others: int, led: int, holder: in
 def _order(buf: Int64s, at: int, n: int, first: int, others: int, trick: Int64s, tb: int, ncur: int, leader: int,
            mover: int, h: Int64s, rules: Int64s, power: Int64s, side: Int64s, nplayers: int, ncards: int,
            lowest: bool) -> int:
-    """Sort the cards ``buf[at:at + n]`` in place, and return how many are left to search (a follow's
-    dominated cards go first, :func:`_undominated`; ``others``: the cards of the other hands and the
-    table): ``first`` (the table's best move) first, then a cheap order.  Leads: the fewest replies
+    """Sort the cards ``buf[at:at + n]`` in place, and return how many are left to search (dominated
+    cards are dropped before the sort, :func:`_undominated`; ``others``: the cards of the other hands
+    and the table): ``first`` (the table's best move) first, then a cheap order.  Leads: the fewest replies
     from the other side first (:func:`_replies`), their ties broken by the game's order for the
     side, ``rules[LEAD_KEY]``, or for the others, ``rules[LEAD_KEY_OTHERS]`` (``REPLY_WEIGHT``).
     Why the replies: a lead that cuts is proven by searching every answer of the other side, so the
