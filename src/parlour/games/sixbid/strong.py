@@ -107,10 +107,14 @@ SOLVE_TRICKS = 4
 SKILL_PIPS_SOLOIST = 4.4
 SKILL_PIPS_DEFENDER = 6.2
 PIP_TIE = 0.05  # chips per pip added in guarantee and call, to break ties between lost or won causes
-#: seconds a decision may think.  Why not more: twice as much (0.8) measured no stronger against easy, +0.3 +- 2.0
-#: chips a deal (95 %, paired, packs 1-250, cpu:2), its decisions 155 / 881 ms median / p99 CPU where 0.4 takes
-#: 158 / 483 (500 packs): the median decision ends before either budget, and the longer ones gained nothing clear
-DEFAULT_THINK = 0.4
+#: seconds a decision may think (a bid too).  Why not more: twice 0.4 (0.8) measured no stronger against easy,
+#: +0.3 +- 2.0 chips a deal (95 %, paired, packs 1-250, cpu:2), its decisions 155 / 881 ms median / p99 CPU where
+#: 0.4 takes 158 / 483 (500 packs).  Why not 0.4, then: counted over the decisions with a choice, 0.4 made the
+#: median 400 ms (``bench_sixbid_strong.py --budget 40``: every bid spends its whole budget on play-outs), past
+#: the 0.3 s the player should take; 0.3 measured level with 0.4 against easy on the faster kernel, +0.8 +- 2.1
+#: chips a deal (95 %, paired, packs 1-250, cpu:2; +27.2 against +26.4), its decisions 300 / 430 ms median / p99
+#: wall.  A little under 0.3, because a decision that spends its whole budget ends a fraction of a millisecond late
+DEFAULT_THINK = 0.29
 
 
 class StrongBot:
