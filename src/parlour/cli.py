@@ -50,7 +50,7 @@ MAX_THINK = 30.0  # seconds a strong player may think per decision
 DB_HELP = ("the saved-games database: a file, or a PostgreSQL database as postgresql://USER@HOST/DB "
            "(default: the file in your user data folder; --db is the same)")
 THINK_HELP = (f"seconds the strong level may think per decision, 0 to {MAX_THINK:g} "
-              "(default: Clobby 0.25, Schafkopf 0.25, Six-Bid 0.4)")
+              "(default: Clobby 0.25, Schafkopf 0.25, Six-Bid 0.29)")
 MAX_GAME_NUMBER = 2**63 - 1  # SQLite's largest row id
 MAX_RECORD_BYTES = 10 * 2**20  # a whole long game is well under 1 MB
 _OPTION_DEST = "game_option_"  # a game's options live apart from the command's own
