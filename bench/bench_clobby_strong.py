@@ -250,8 +250,8 @@ def main() -> None:
         print(strong.table())
     if "cheater" not in skip:
         cheat = bench_cheater(args.deals, args.seed, args.jobs)
-        if strong is not None and cheat.mean > 0:
-            print(f"    strong reaches {strong.mean / cheat.mean:.2f} of the cheater's margin over easy")
+        if strong is not None:
+            print(f"    strong reaches {strong.share_text(cheat)} of the cheater's margin over easy")
     if "split" not in skip and strong is not None and cheat is not None:
         bench_split(args.deals, args.seed, args.jobs, args.think, strong.margins, cheat.margins)
 

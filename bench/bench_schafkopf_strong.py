@@ -201,8 +201,9 @@ def bench_cheater(deals: int, jobs: int, think: float, strong_margin: float | No
     if strong_margin is None:
         strong = arena.run("schafkopf", "strong", "easy", deals, jobs=jobs, think=think)
         print(strong.table())
-        strong_margin = strong.mean
-    if mean > 0:
+        print(f"fraction of the cheater's margin that strong ({strong.mean:+.3f}) reaches: "
+              f"{strong.share_text(cheater)}")
+    elif mean > 0:  # strong's margin from another run: no pack to pair, so no interval
         print(f"fraction of the cheater's margin that strong ({strong_margin:+.3f}) reaches: "
               f"{strong_margin / mean:.2f}")
 

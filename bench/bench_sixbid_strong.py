@@ -150,12 +150,12 @@ def open_cheater(think: float) -> arena.OpenPlayer:
     return Cheater(think=think, exact_tricks=SOLVE_TRICKS, early_search=True, play_skill=False).act_state
 
 
-def bench_cheater(packs: int, jobs: int, think: float) -> float:
+def bench_cheater(packs: int, jobs: int, think: float) -> arena.ArenaResult:
     """The cheater on the arena's packs, seatings and scoring: its margin and its bidding table."""
     result = arena.run("sixbid", "cheater", "easy", packs, jobs=jobs, open_a=functools.partial(open_cheater, think))
     print(f"(d) cheater (true hands, bench only) vs easy, {packs} duplicate packs")
     print(result.table())
-    return result.mean
+    return result
 
 
 # -- what strong's card play is worth over easy's (strong.SKILL_PIPS_*) --------------------------------
@@ -229,7 +229,7 @@ def main(argv: Any = None) -> None:
         bench_solver(args.solver_deals)
     if args.budget:
         bench_budget(args.budget, args.think)
-    strong_margin = None
+    strong = None
     if args.arena:
         # in chunks of packs (seeds 1, 2, ...) so a time limit still leaves a table of what was played
         t0 = time.perf_counter()
@@ -249,12 +249,13 @@ def main(argv: Any = None) -> None:
               f"(seeds 1-{done}): {result.seconds:.1f} s; 500 packs would take about "
               f"{result.seconds * 500 / done / 60:.0f} min")
         print(result.table())
-        strong_margin = result.mean
+        strong = result
         args.cheater = min(args.cheater, done) if args.cheater else 0
     if args.cheater:
         cheat = bench_cheater(args.cheater, args.jobs, args.think)
-        if strong_margin is not None and cheat > 0:
-            print(f"  strong reaches {strong_margin / cheat:.2f} of the cheater's margin over easy")
+        if strong is not None:
+            strong.margins = strong.margins[:args.cheater]
+            print(f"  strong reaches {strong.share_text(cheat)} of the cheater's margin over easy")
 
 
 if __name__ == "__main__":

@@ -80,6 +80,28 @@ class ArenaResult:
             return math.inf
         return z * statistics.stdev(self.margins) / math.sqrt(len(self.margins))
 
+    def share_of(self, yardstick: ArenaResult, z: float = 1.96) -> tuple[float, float]:
+        """The fraction of ``yardstick``'s mean margin that this result reaches on the same packs, and
+        the half-width of its confidence interval (z = 1.96: 95 %).
+
+        Why paired, pack by pack: both margins move with the pack (a pack good for one is good for
+        the other), so the ratio is far surer than the two means' own intervals suggest.  The
+        interval is the ratio estimator's first-order one: the spread of ``a - r * y`` over the
+        packs, divided by the yardstick's mean.  Infinite where it cannot be told (fewer than two
+        packs, or a yardstick margin of 0)."""
+        if len(self.margins) != len(yardstick.margins):
+            raise ValueError(f"{len(self.margins)} packs against the yardstick's {len(yardstick.margins)}")
+        if len(self.margins) < 2 or yardstick.mean == 0:
+            return math.nan, math.inf
+        r = self.mean / yardstick.mean
+        rest = [a - r * y for a, y in zip(self.margins, yardstick.margins, strict=True)]
+        return r, z * statistics.stdev(rest) / math.sqrt(len(rest)) / abs(yardstick.mean)
+
+    def share_text(self, yardstick: ArenaResult) -> str:
+        """:meth:`share_of` as the benches print it: the share with its 95 % interval."""
+        share, width = self.share_of(yardstick)
+        return f"{share:.3f} ± {width:.3f} (95 %, paired over {len(self.margins)} packs)"
+
     def table(self) -> str:
         a, b = self.levels
         lines = [f"{self.game}: {a} (A) vs {b} (B), {len(self.margins)} duplicate packs, {self.seconds:.1f} s, "

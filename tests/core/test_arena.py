@@ -131,3 +131,15 @@ def test_the_think_help_states_each_games_default(capsys) -> None:
     text = " ".join(capsys.readouterr().out.split())
     for game, name in (("clobby", "Clobby"), ("schafkopf", "Schafkopf"), ("sixbid", "Six-Bid")):
         assert f"{name} {make(game, 'strong').budget.seconds:g}" in text
+
+
+def test_the_share_of_a_yardstick_is_the_ratio_of_means_with_a_paired_interval() -> None:
+    yardstick = arena.ArenaResult("gops", ("cheater", "easy"), margins=[10.0, 30.0, 20.0, 40.0])
+    half = arena.ArenaResult("gops", ("strong", "easy"), margins=[5.0, 15.0, 10.0, 20.0])
+    share, width = half.share_of(yardstick)
+    assert share == 0.5 and width == 0.0  # every pack exactly half: nothing left to doubt
+    noisy = arena.ArenaResult("gops", ("strong", "easy"), margins=[7.0, 13.0, 12.0, 18.0])
+    share, width = noisy.share_of(yardstick)
+    assert share == 0.5 and 0 < width < noisy.interval() / yardstick.mean
+    with pytest.raises(ValueError, match="3 packs against the yardstick's 4"):
+        arena.ArenaResult("gops", ("strong", "easy"), margins=[1.0, 2.0, 3.0]).share_of(yardstick)

@@ -583,14 +583,3 @@ def test_parlour_serve_stops_cleanly_after_its_worker_processes_played(tmp_path:
     assert proc.returncode == 0, rest
     assert "leaked semaphore" not in rest and "Traceback" not in rest, rest
     assert "Parlour has stopped serving." in rest, rest
-
-
-def test_the_think_help_gives_each_strong_levels_own_default() -> None:
-    """``--think``'s help spells the defaults out (it must not load the search to print them), so it is
-    checked against each game's ``strong.DEFAULT_THINK``: Six-Bid's once changed and its help did not."""
-    from parlour.cli import THINK_HELP
-    from parlour.games.clobby.strong import DEFAULT_THINK as clobby
-    from parlour.games.schafkopf.strong import DEFAULT_THINK as schafkopf
-    from parlour.games.sixbid.strong import DEFAULT_THINK as sixbid
-
-    assert f"(default: Clobby {clobby:g}, Schafkopf {schafkopf:g}, Six-Bid {sixbid:g})" in THINK_HELP
