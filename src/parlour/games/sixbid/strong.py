@@ -75,7 +75,12 @@ from .solver import action_values, deal_chips, mask_pips, seat_score, threshold_
 
 EXACT_TRICKS = 11  # card play is PIMC with the exact solver from this many tricks left: the whole deal.  Before
 # (9: the first two tricks by the easy rules), measured on the compiled core against easy, 100 duplicate packs:
-# +16.6 +- 7.6 (99 %) chips a deal with 9, +12.9 +- 7.4 with 6; 11 against 9: see the module docstring
+# +16.6 +- 7.6 (99 %) chips a deal with 9, +12.9 +- 7.4 with 6; 11 against 9: see the module docstring.  Not 4
+# with the opening tricks priced by play-outs (``early_search``, as the bids and the cheater): against easy on
+# packs 1-500 (cpu:2) it made +28.96 +- 3.11 chips a deal (95 %) where 11 made +22.92 +- 2.93 (paired +6.03 +-
+# 2.40), but head to head against 11 (two of it at the table) -3.02 +- 4.23 on packs 1,001-1,150 and -4.81 +-
+# 4.12 on packs 1,151-1,300 (together -3.92 +- 2.95): it wins by playing into the easy rule's mistakes, not by
+# playing better
 #: until the compiled core is ready (``search.warm``) the solver takes over with this many tricks left, as before
 #: the core: on the Python path a whole-deal solve takes seconds, and a decision takes at least ``min_samples``
 PYTHON_EXACT_TRICKS = 9
