@@ -202,25 +202,20 @@ def open_hybrid(open_bids: bool, think: float, dealt_only: bool = False) -> aren
     return Hybrid(open_bids, think, dealt_only).act_open
 
 
-def _paired(a: list[float], b: list[float]) -> str:
-    """The mean of ``a - b`` per pack and its 95 % interval (the arena's, ``ArenaResult.interval``)."""
-    d = arena.ArenaResult("clobby", ("a", "b"), margins=[x - y for x, y in zip(a, b, strict=True)])
-    return f"{d.mean:+6.2f} ± {d.interval():5.2f}"
-
-
-def bench_split(deals: int, seed: int, jobs: int, think: float, strong: list[float], cheat: list[float]) -> None:
+def bench_split(deals: int, seed: int, jobs: int, think: float, strong: arena.ArenaResult,
+                cheat: arena.ArenaResult) -> None:
     """(e): the cheater's bids and its cards, each worth so much over strong's, paired per pack."""
-    margins = [arena.run("clobby", "hybrid", "easy", deals, jobs=jobs, seed=seed,
-                         open_a=functools.partial(open_hybrid, open_bids, think, dealt_only)).margins
-               for open_bids, dealt_only in ((True, False), (False, False), (True, True))]
-    bids_cards, cards_bids, dealt_bids = margins
+    bids_cards, cards_bids, dealt_bids = (
+        arena.run("clobby", "hybrid", "easy", deals, jobs=jobs, seed=seed,
+                  open_a=functools.partial(open_hybrid, open_bids, think, dealt_only))
+        for open_bids, dealt_only in ((True, False), (False, False), (True, True)))
     print(f"(e) the cheater's margin over strong's, split (hybrids on the same {deals} packs, 95 %, paired per pack)")
-    print(f"    its bids, with strong's cards:  {_paired(bids_cards, strong)}   with its own cards:  "
-          f"{_paired(cheat, cards_bids)}")
-    print(f"      of which knowing the hands as dealt: {_paired(dealt_bids, strong)}, the cards still to be dealt: "
-          f"{_paired(bids_cards, dealt_bids)}")
-    print(f"    its cards, with strong's bids:  {_paired(cards_bids, strong)}   with its own bids:   "
-          f"{_paired(cheat, bids_cards)}")
+    print(f"    its bids, with strong's cards:  {bids_cards.gain_over(strong)}   with its own cards:  "
+          f"{cheat.gain_over(cards_bids)}")
+    print(f"      of which knowing the hands as dealt: {dealt_bids.gain_over(strong)}, the cards still to be dealt: "
+          f"{bids_cards.gain_over(dealt_bids)}")
+    print(f"    its cards, with strong's bids:  {cards_bids.gain_over(strong)}   with its own bids:   "
+          f"{cheat.gain_over(bids_cards)}")
 
 
 def main() -> None:
@@ -253,7 +248,7 @@ def main() -> None:
         if strong is not None:
             print(f"    strong reaches {strong.share_text(cheat)} of the cheater's margin over easy")
     if "split" not in skip and strong is not None and cheat is not None:
-        bench_split(args.deals, args.seed, args.jobs, args.think, strong.margins, cheat.margins)
+        bench_split(args.deals, args.seed, args.jobs, args.think, strong, cheat)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Bench of the Six-Bid strong player: the solver, the decision budget, the arena and a cheater.
 
     .venv/bin/python bench/bench_sixbid_strong.py [--solver] [--budget] [--arena N] [--cheater N]
-        [--jobs J] [--think S]
+        [--split] [--jobs J] [--think S]
 
 (a) ``--solver``: ms for the solver alone — exact to the end of the deal from a trick start
     with k tricks left and from the first card (positions from easy-vs-easy deals; per
@@ -20,6 +20,9 @@
 (e) ``--skill N``: what strong's own card play is worth over the easy rules' (``strong.SKILL_PIPS_*``):
     on N deals whose easy auction ended in a solo or heart, the deal played out with strong and
     then easy in the soloist's seat, and again in the first defender's, the others easy.
+(f) ``--split``, with (c) and (d): where the cheater's margin over strong's lies, bids or cards: bench-only
+    hybrids on the same packs, the cheater's bids with strong's card play and strong's bids with the
+    cheater's card play, each paired per pack with (c) and (d) (as Clobby's bench, its (e)).
 """
 
 from __future__ import annotations
@@ -145,9 +148,35 @@ class Cheater(StrongBot):
         return rng.choice([a for a in legal if values[a] >= best - 1e-9])
 
 
+def _cheater(think: float) -> Cheater:
+    """The yardstick: every decision, cards too, by play-outs of the true deal (see (d))."""
+    return Cheater(think=think, exact_tricks=SOLVE_TRICKS, early_search=True, play_skill=False)
+
+
 def open_cheater(think: float) -> arena.OpenPlayer:
     """The cheater as ``arena.run``'s ``open_a`` makes it in each process."""
-    return Cheater(think=think, exact_tricks=SOLVE_TRICKS, early_search=True, play_skill=False).act_state
+    return _cheater(think).act_state
+
+
+class Hybrid:
+    """Bench only: the cheater's choices in one kind of decision, strong's in the other: the bids (with the
+    trump, the called card and the card given back), or the cards."""
+
+    def __init__(self, open_bids: bool, think: float) -> None:
+        self.cheater = _cheater(think)
+        self.strong = StrongBot(think=think)
+        self.open_bids = open_bids
+
+    def act_state(self, state: R.SixBidState, rng: random.Random) -> str:
+        view = state.view(state.current_player)
+        if (view["phase"] != "play") == self.open_bids:
+            return self.cheater.act_state(state, rng)
+        return self.strong.act(view, rng)
+
+
+def open_hybrid(open_bids: bool, think: float) -> arena.OpenPlayer:
+    """A :class:`Hybrid` as ``arena.run``'s ``open_a`` makes it in each process (``functools.partial`` pickles)."""
+    return Hybrid(open_bids, think).act_state
 
 
 def bench_cheater(packs: int, jobs: int, think: float) -> arena.ArenaResult:
@@ -156,6 +185,22 @@ def bench_cheater(packs: int, jobs: int, think: float) -> arena.ArenaResult:
     print(f"(d) cheater (true hands, bench only) vs easy, {packs} duplicate packs")
     print(result.table())
     return result
+
+
+def bench_split(jobs: int, think: float, strong: arena.ArenaResult, cheat: arena.ArenaResult) -> None:
+    """(f): the cheater's bids and its cards, each worth so much over strong's, paired per pack."""
+    packs = len(cheat.margins)
+    bids_cards, cards_bids = (arena.run("sixbid", "hybrid", "easy", packs, jobs=jobs,
+                                        open_a=functools.partial(open_hybrid, open_bids, think))
+                              for open_bids in (True, False))
+    print(f"(f) the cheater's margin over strong's, split (hybrids on the same {packs} packs, 95 %, paired per pack)")
+    print(f"    its bids, with strong's cards:  {bids_cards.gain_over(strong)}   with its own cards:  "
+          f"{cheat.gain_over(cards_bids)}")
+    print(f"    its cards, with strong's bids:  {cards_bids.gain_over(strong)}   with its own bids:   "
+          f"{cheat.gain_over(bids_cards)}")
+    print("    the hybrids' bidding tables:")
+    print(bids_cards.table())
+    print(cards_bids.table())
 
 
 # -- what strong's card play is worth over easy's (strong.SKILL_PIPS_*) --------------------------------
@@ -214,6 +259,7 @@ def main(argv: Any = None) -> None:
     p.add_argument("--arena", type=int, default=0, metavar="PACKS")
     p.add_argument("--cheater", type=int, default=0, metavar="PACKS")
     p.add_argument("--skill", type=int, default=0, metavar="DEALS")
+    p.add_argument("--split", action="store_true", help="(f), after (c) and (d): needs --arena and --cheater")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--think", type=float, default=DEFAULT_THINK)
     p.add_argument("--solver-deals", type=int, default=30)
@@ -241,6 +287,8 @@ def main(argv: Any = None) -> None:
             result.margins += part.margins
             result.times[0] += part.times[0]
             result.times[1] += part.times[1]
+            result.declared += part.declared
+            result.clock = part.clock
             done += n
             print(f"  ... {done} packs, {time.perf_counter() - t0:.0f} s, margin {result.mean:+.2f} "
                   f"± {result.interval(2.576):.2f} (99 %)", flush=True)
@@ -256,6 +304,8 @@ def main(argv: Any = None) -> None:
         if strong is not None:
             strong.margins = strong.margins[:args.cheater]
             print(f"  strong reaches {strong.share_text(cheat)} of the cheater's margin over easy")
+            if args.split:
+                bench_split(args.jobs, args.think, strong, cheat)
 
 
 if __name__ == "__main__":

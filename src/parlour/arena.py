@@ -102,6 +102,16 @@ class ArenaResult:
         share, width = self.share_of(yardstick)
         return f"{share:.3f} ± {width:.3f} (95 %, paired over {len(self.margins)} packs)"
 
+    def gain_over(self, other: ArenaResult) -> str:
+        """The mean of this result's margin less ``other``'s, pack by pack, and its 95 % interval, as the
+        benches print it.  Why paired: on the same packs the difference is far surer than the two
+        margins' own intervals say (see :meth:`share_of`)."""
+        if len(self.margins) != len(other.margins):
+            raise ValueError(f"{len(self.margins)} packs against the other's {len(other.margins)}")
+        d = ArenaResult(self.game, self.levels, margins=[a - b for a, b in zip(self.margins, other.margins,
+                                                                                 strict=True)])
+        return f"{d.mean:+6.2f} ± {d.interval():5.2f}"
+
     def table(self) -> str:
         a, b = self.levels
         lines = [f"{self.game}: {a} (A) vs {b} (B), {len(self.margins)} duplicate packs, {self.seconds:.1f} s, "

@@ -143,3 +143,13 @@ def test_the_share_of_a_yardstick_is_the_ratio_of_means_with_a_paired_interval()
     assert share == 0.5 and 0 < width < noisy.interval() / yardstick.mean
     with pytest.raises(ValueError, match="3 packs against the yardstick's 4"):
         arena.ArenaResult("gops", ("strong", "easy"), margins=[1.0, 2.0, 3.0]).share_of(yardstick)
+
+
+def test_the_gain_over_another_result_is_paired_pack_by_pack() -> None:
+    base = arena.ArenaResult("gops", ("strong", "easy"), margins=[10.0, 30.0, 20.0, 40.0])
+    shifted = arena.ArenaResult("gops", ("hybrid", "easy"), margins=[12.0, 32.0, 22.0, 42.0])
+    assert shifted.gain_over(base) == " +2.00 ±  0.00"  # the same 2 on every pack: no doubt left, however wide each
+    noisy = arena.ArenaResult("gops", ("hybrid", "easy"), margins=[13.0, 31.0, 21.0, 43.0])
+    assert noisy.gain_over(base) == " +2.00 ±  1.13"  # 1.96 * stdev(3, 1, 1, 3) / 2
+    with pytest.raises(ValueError, match="3 packs against the other's 4"):
+        arena.ArenaResult("gops", ("strong", "easy"), margins=[1.0, 2.0, 3.0]).gain_over(base)
