@@ -80,7 +80,9 @@ EXACT_TRICKS = 11  # card play is PIMC with the exact solver from this many tric
 # packs 1-500 (cpu:2) it made +28.96 +- 3.11 chips a deal (95 %) where 11 made +22.92 +- 2.93 (paired +6.03 +-
 # 2.40), but head to head against 11 (two of it at the table) -3.02 +- 4.23 on packs 1,001-1,150 and -4.81 +-
 # 4.12 on packs 1,151-1,300 (together -3.92 +- 2.95): it wins by playing into the easy rule's mistakes, not by
-# playing better
+# playing better.  The same holds for the bench's cheater (``bench_sixbid_strong.py --split``, packs 1-300): of
+# the +19 chips a deal its card play makes over strong's, knowing the deal is worth +0.3 +- 4.3 (95 %) and its
+# play-outs, which model the others as easy, +18.8 +- 4.5
 #: until the compiled core is ready (``search.warm``) the solver takes over with this many tricks left, as before
 #: the core: on the Python path a whole-deal solve takes seconds, and a decision takes at least ``min_samples``
 PYTHON_EXACT_TRICKS = 9
