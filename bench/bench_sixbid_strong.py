@@ -203,9 +203,11 @@ def bench_split(jobs: int, think: float, strong: arena.ArenaResult, cheat: arena
     its cards, what knowing the deal gives (the double-dummy cheater's cards over strong's) and what its
     play-outs give over that."""
     packs = len(cheat.margins)
-    bids_cards, cards_bids, dd = (arena.run("sixbid", name, "easy", packs, jobs=jobs, open_a=functools.partial(
-        open_player, open_bids, think)) for name, open_player, open_bids in (
-            ("hybrid", open_hybrid, True), ("hybrid", open_hybrid, False), ("cheater", open_cheater, True)))
+    players = (("hybrid", functools.partial(open_hybrid, True, think)),
+               ("hybrid", functools.partial(open_hybrid, False, think)),
+               ("cheater", functools.partial(open_cheater, think, True)))  # double-dummy cards
+    bids_cards, cards_bids, dd = (arena.run("sixbid", name, "easy", packs, jobs=jobs, open_a=factory)
+                                  for name, factory in players)
     print(f"(f) the cheater's margin over strong's, split (hybrids on the same {packs} packs, 95 %, paired per pack)")
     print(f"    its bids, with strong's cards:  {bids_cards.gain_over(strong)}   with its own cards:  "
           f"{cheat.gain_over(cards_bids)}")
