@@ -302,11 +302,7 @@ def main(argv: Any = None) -> None:
         while done < args.arena and (not args.minutes or time.perf_counter() - t0 < 60 * args.minutes):
             n = min(args.chunk, args.arena - done)
             part = arena.run("sixbid", "strong", "easy", n, jobs=args.jobs, think=args.think, seed=1 + done)
-            result.margins += part.margins
-            result.times[0] += part.times[0]
-            result.times[1] += part.times[1]
-            result.declared += part.declared
-            result.clock = part.clock
+            result.extend(part)
             done += n
             print(f"  ... {done} packs, {time.perf_counter() - t0:.0f} s, margin {result.mean:+.2f} "
                   f"± {result.interval(2.576):.2f} (99 %)", flush=True)

@@ -70,6 +70,16 @@ class ArenaResult:
         self.times[1].extend(pack.times[1])
         self.declared.update(pack.declared)
 
+    def extend(self, later: ArenaResult) -> None:
+        """``later``'s packs added after this result's: a run played in parts (its margins, decision
+        times, A's declarations and the clock they were timed on; the seconds are the caller's to set).
+        Why here: a bench that merged the parts field by field dropped the declarations and the clock."""
+        self.margins += later.margins
+        self.times[0] += later.times[0]
+        self.times[1] += later.times[1]
+        self.declared += later.declared
+        self.clock = later.clock
+
     @property
     def mean(self) -> float:
         return statistics.fmean(self.margins) if self.margins else 0.0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from parlour import arena
@@ -153,3 +155,13 @@ def test_the_gain_over_another_result_is_paired_pack_by_pack() -> None:
     assert noisy.gain_over(base) == " +2.00 ±  1.13"  # 1.96 * stdev(3, 1, 1, 3) / 2
     with pytest.raises(ValueError, match="3 packs against the other's 4"):
         arena.ArenaResult("gops", ("strong", "easy"), margins=[1.0, 2.0, 3.0]).gain_over(base)
+
+
+def test_a_run_played_in_parts_extends_into_one_result() -> None:
+    first = arena.ArenaResult("sixbid", ("strong", "easy"), margins=[1.0], times=[[0.1], [0.2]],
+                              declared=Counter({("solo", True): 1}))
+    later = arena.ArenaResult("sixbid", ("strong", "easy"), margins=[3.0], times=[[0.3], []], clock="cpu",
+                              declared=Counter({("solo", True): 1, None: 2}))
+    first.extend(later)
+    assert first.margins == [1.0, 3.0] and first.times == [[0.1, 0.3], [0.2]]
+    assert first.declared == Counter({("solo", True): 2, None: 2}) and first.clock == "cpu"
