@@ -99,12 +99,11 @@ class ArenaResult:
         interval is the ratio estimator's first-order one: the spread of ``a - r * y`` over the
         packs, divided by the yardstick's mean.  Infinite where it cannot be told (fewer than two
         packs, or a yardstick margin of 0)."""
-        if len(self.margins) != len(yardstick.margins):
-            raise ValueError(f"{len(self.margins)} packs against the yardstick's {len(yardstick.margins)}")
-        if len(self.margins) < 2 or yardstick.mean == 0:
+        pairs = self._pairs(yardstick, "the yardstick's")
+        if len(pairs) < 2 or yardstick.mean == 0:
             return math.nan, math.inf
         r = self.mean / yardstick.mean
-        rest = [a - r * y for a, y in zip(self.margins, yardstick.margins, strict=True)]
+        rest = [a - r * y for a, y in pairs]
         return r, z * statistics.stdev(rest) / math.sqrt(len(rest)) / abs(yardstick.mean)
 
     def share_text(self, yardstick: ArenaResult) -> str:
@@ -116,11 +115,15 @@ class ArenaResult:
         """The mean of this result's margin less ``other``'s, pack by pack, and its 95 % interval, as the
         benches print it.  Why paired: on the same packs the difference is far surer than the two
         margins' own intervals say (see :meth:`share_of`)."""
-        if len(self.margins) != len(other.margins):
-            raise ValueError(f"{len(self.margins)} packs against the other's {len(other.margins)}")
-        d = ArenaResult(self.game, self.levels, margins=[a - b for a, b in zip(self.margins, other.margins,
-                                                                                 strict=True)])
+        d = ArenaResult(self.game, self.levels, margins=[a - b for a, b in self._pairs(other, "the other's")])
         return f"{d.mean:+6.2f} ± {d.interval():5.2f}"
+
+    def _pairs(self, other: ArenaResult, whose: str) -> list[tuple[float, float]]:
+        """This result's margin and ``other``'s, pack by pack; a ``ValueError`` naming ``whose`` count
+        unless both were played on as many packs."""
+        if len(self.margins) != len(other.margins):
+            raise ValueError(f"{len(self.margins)} packs against {whose} {len(other.margins)}")
+        return list(zip(self.margins, other.margins, strict=True))
 
     def table(self) -> str:
         a, b = self.levels
