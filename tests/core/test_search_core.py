@@ -10,7 +10,10 @@ their engines; these check the kernel itself.
 from __future__ import annotations
 
 import os
+import pickle
 import random
+import shutil
+import time
 from functools import cache
 from pathlib import Path
 
@@ -296,19 +299,51 @@ def test_a_failed_compilation_leaves_the_python_copy_and_says_so(monkeypatch: py
     assert "could not be prepared" in warm.note()
 
 
+def _index_files(monkeypatch: pytest.MonkeyPatch, folder: Path) -> dict[str, Path]:
+    """Each kernel's numba index (``warm.KERNELS``) read from ``folder`` from now on; where the real ones are."""
+    warm.kernels()  # compiled, or loaded from the cache (the session's fixture): the indexes are written
+    real = {}
+    for name in warm.KERNELS:
+        index = getattr(tricks, name)._cache._cache_file
+        real[name] = Path(index._index_path)
+        monkeypatch.setattr(index, "_index_path", str(folder / real[name].name))
+    return real
+
+
 @pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: there is no cache to look at")
 def test_a_cache_cut_short_is_not_taken_as_written(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A compilation that ended half-way (llvmlite aborting, a process killed) left the first
     kernels' indexes only: every process took that as a whole cache and compiled the rest at
-    once, outside the lock.  The cache counts as written once every kernel's index is there."""
-    monkeypatch.setattr(warm, "_cache_folder", lambda: tmp_path)
-    for name in ("search", *warm.KERNELS):
+    once, outside the lock.  The cache counts as written once every kernel's index is there, and
+    fresh by numba's own reading (an index of another source is stale)."""
+    real = _index_files(monkeypatch, tmp_path)
+    for name in warm.KERNELS:
         assert not warm.cached()
-        (tmp_path / f"tricks.{name}-1.py311.nbi").touch()
+        shutil.copy(real[name], tmp_path / real[name].name)
     assert warm.cached()
-    stale = os.path.getmtime(tricks.__file__) - 60  # an index older than the source is numba's stale one
-    os.utime(tmp_path / "tricks.move_values-1.py311.nbi", (stale, stale))
+    last = tmp_path / real[warm.KERNELS[-1]].name
+    with open(last, "rb") as f:
+        version = pickle.load(f)
+        _, overloads = pickle.loads(f.read())
+    with open(last, "wb") as f:  # the same index, of another source
+        pickle.dump(version, f)
+        f.write(pickle.dumps((b"another source", overloads)))
     assert not warm.cached()
+
+
+@pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: there is no cache to look at")
+def test_a_source_touched_but_not_changed_is_still_cached(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Whether the cache is fresh is numba's to say (it keys on the source's contents in 0.68): a
+    source whose time stamp moved on with its contents the same (a git checkout there and back)
+    made every process say it was preparing the players, load the cache without writing it, and
+    stay on the Python path for good.  Here the source the check would stat is a newer copy."""
+    warm.kernels()
+    newer = tmp_path / "tricks.py"
+    shutil.copy(tricks.__file__, newer)
+    later = time.time() + 3600  # newer than any index written
+    os.utime(newer, (later, later))
+    monkeypatch.setattr(tricks, "__file__", str(newer))
+    assert warm.cached()
 
 
 @pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: nothing is compiled")

@@ -80,7 +80,7 @@ KERNELS = ("exact", "at_least", "move_values")
 
 
 def cached() -> bool:
-    """Whether numba's on-disk cache holds every kernel (so no compilation is ahead).
+    """Whether numba's on-disk cache holds every kernel, fresh (so no compilation is ahead).
 
     Why every one: a compilation cut short (a process killed, llvmlite aborting) leaves the
     first kernels' indexes and not the rest.  When one was enough, every process that started
@@ -89,15 +89,22 @@ def cached() -> bool:
     compiling at once for minutes (5 ms of CPU an action, p99 over a second), and two processes
     writing numba's same cache files at once aborted one of them in LLVM.  :func:`_exercise`
     compiles ``move_values`` last, so its index is written after theirs.
+
+    Why numba's own reading of each index (``_load_index``, empty when the index is missing or
+    stale; numba has no public call for it): numba 0.68 keys its cache on the source's contents,
+    older versions on its time stamp.  Compared by time stamp here, a source touched but not
+    changed (a git checkout to another branch and back) looked newer than its cache: every
+    process told the player it was preparing the computer players, its compiling child loaded the
+    cache in half a second and wrote nothing, and the level stayed on the Python path for good,
+    its hints saying the compiled search could not be prepared.
     """
     if not jit.AVAILABLE:
         return True
-    path = _cache_folder()
-    if path is None:
-        return False
-    source = Path(tricks.__file__).stat().st_mtime
-    # numba keys its cache on the source file's time stamp: an older index is stale
-    return all(any(p.stat().st_mtime >= source for p in path.glob(f"tricks.{name}-*.nbi")) for name in KERNELS)
+    for name in KERNELS:
+        index = getattr(getattr(getattr(tricks, name), "_cache", None), "_cache_file", None)
+        if index is None or not index._load_index():
+            return False
+    return True
 
 
 def _exercise(module: ModuleType) -> None:
