@@ -336,7 +336,8 @@ def test_a_source_touched_but_not_changed_is_still_cached(monkeypatch: pytest.Mo
     """Whether the cache is fresh is numba's to say (it keys on the source's contents in 0.68): a
     source whose time stamp moved on with its contents the same (a git checkout there and back)
     made every process say it was preparing the players, load the cache without writing it, and
-    stay on the Python path for good.  Here the source the check would stat is a newer copy."""
+    stay on the Python path for good.  Here ``tricks.__file__`` names a copy with a later time stamp
+    (what a check by time stamps reads), while numba reads the source it compiled, unchanged."""
     warm.kernels()
     newer = tmp_path / "tricks.py"
     shutil.copy(tricks.__file__, newer)
