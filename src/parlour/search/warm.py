@@ -100,9 +100,10 @@ def cached() -> bool:
     """
     if not jit.AVAILABLE:
         return True
-    for name in KERNELS:
+    for name in KERNELS:  # (numba's internals through getattr, as in _cache_folder: absent, the answer is no)
         index = getattr(getattr(getattr(tricks, name), "_cache", None), "_cache_file", None)
-        if index is None or not index._load_index():
+        read = getattr(index, "_load_index", None)
+        if read is None or not read():
             return False
     return True
 
