@@ -221,15 +221,12 @@ def bench_arena(deals: int, jobs: int, think: float, minutes: float | None) -> N
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    result = arena.ArenaResult("schafkopf", ("strong", "easy"))
+    result = arena.ArenaResult("schafkopf", ("strong", "easy"), clock=arena.decision_clock_name())
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(arena.play_pack, "schafkopf", {}, ("strong", "easy"), s, think)
                    for s in range(1, deals + 1)]
         for future in as_completed(futures):
-            pack = future.result()
-            result.margins.append(pack.margin)
-            result.times[0].extend(pack.times[0])
-            result.times[1].extend(pack.times[1])
+            result.take(future.result())
             n = len(result.margins)
             if n % 10 == 0:
                 print(f"  {n} packs, {time.perf_counter() - start:.0f} s: {result.mean:+.3f} ± "

@@ -151,6 +151,11 @@ def _decision_clock() -> Callable[[], float]:
     return time.perf_counter if think_clock() is time.perf_counter else time.process_time
 
 
+def decision_clock_name() -> str:
+    """The clock decision times are taken on (``_decision_clock``), as ``ArenaResult.clock`` names it."""
+    return "cpu" if _decision_clock() is time.process_time else "wall"
+
+
 def _bot(game: str, level: str, think: float | None) -> Any:
     settings = {"think": think} if think is not None and level == "strong" else {}
     return make(game, level, **settings)
@@ -214,7 +219,7 @@ def run(game: str, a: str, b: str, deals: int, *, jobs: int = 1, think: float | 
     for level in (a, b)[open_a is not None:]:
         _bot(game, level, think)
     think_clock()  # a malformed PARLOUR_THINK_CLOCK fails here, before any process starts
-    result = ArenaResult(game, (a, b), clock="cpu" if _decision_clock() is time.process_time else "wall")
+    result = ArenaResult(game, (a, b), clock=decision_clock_name())
     seeds = list(range(seed, seed + deals))
     start = time.perf_counter()
     done = 0

@@ -165,3 +165,12 @@ def test_a_run_played_in_parts_extends_into_one_result() -> None:
     first.extend(later)
     assert first.margins == [1.0, 3.0] and first.times == [[0.1, 0.3], [0.2]]
     assert first.declared == Counter({("solo", True): 2, None: 2}) and first.clock == "cpu"
+
+
+def test_a_result_names_the_clock_its_decisions_were_timed_on(monkeypatch) -> None:
+    """``arena.run`` and a bench that plays packs itself name one clock: CPU wherever the budgets count CPU."""
+    monkeypatch.delenv("PARLOUR_THINK_CLOCK", raising=False)
+    assert arena.decision_clock_name() == "wall"
+    for cpu in ("cpu", "cpu:2"):
+        monkeypatch.setenv("PARLOUR_THINK_CLOCK", cpu)
+        assert arena.decision_clock_name() == "cpu"
