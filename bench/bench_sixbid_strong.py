@@ -51,6 +51,7 @@ import functools
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -276,7 +277,7 @@ def bench_skill(deals: int, jobs: int) -> None:
         unit = R.TERMS[R.BIDS.index(contract)][R.SUITS.index("H")][1]  # chips a pip from each opponent
         for k, role, chips_a_pip in ((1, "soloist", 2 * unit), (2, "first defender", unit)):
             g = [r[k] for r in got]
-            mean, half = statistics.fmean(g), 1.96 * statistics.stdev(g) / len(g) ** 0.5
+            mean, half = _mean_interval(g)
             print(f"  {contract:6} {role:15} n={len(g):4} {mean:+7.1f} ± {half:5.1f} chips, "
                   f"{mean / chips_a_pip:+5.1f} pips")
 
@@ -338,8 +339,14 @@ def bench_no_trick(seatings: int, jobs: int) -> None:
                   f"{_mean_text([c[0] - c[i] for c in got])} chips")
 
 
-def _mean_text(values: list[int]) -> str:
-    mean, half = statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
+def _mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its 95 % interval, as the arena takes them (``ArenaResult.interval``)."""
+    result = arena.ArenaResult("sixbid", ("", ""), margins=list(values))
+    return result.mean, result.interval()
+
+
+def _mean_text(values: Sequence[float]) -> str:
+    mean, half = _mean_interval(values)
     return f"{mean:+7.1f} ± {half:5.1f}"
 
 
