@@ -1102,7 +1102,7 @@ POINTS_UNKEYED = ~(((1 << PAST_PLACE) - 1) << 32)
 
 @inline
 def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frames: Int64s,
-                     side: Int64s) -> tuple[int, int, int]:
+                     side: Int64s, params: Int64s) -> tuple[int, int, int]:
     """In ``LOWEST`` mode, the bounds an entry of the same hands and history but for the seats' points
     so far gives the trick start keyed ``k0 k1 k2``, and its best move as a card of the canonical
     hands (-1: none); the row for the trick start's own entry goes to ``frames[f]``.
@@ -1113,7 +1113,16 @@ def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, f
     the tricks), so the value is at least the entry's lower bound when this trick start's points
     are so against the entry's, and at most its upper bound when they are the other way round.
     The histories that reach one set of hands differ mostly in who took which points, so one
-    entry stands for many of them: the history's counterpart of the quasi entries of ``SUM``."""
+    entry stands for many of them: the history's counterpart of the quasi entries of ``SUM``.
+
+    Whatever the points, the entry bounds this trick start at the two ends the tricks alone settle
+    (:func:`_trick_ends`): the root's "no trick" is his for both or for neither, and so is "every
+    trick".  Why: a probe such as "can the root take no trick?" is the same question whoever of
+    the others took which points, and with the points-dominance alone a history where one of them
+    has more and the other less found nothing.  300 Ramsch deals from the first card, the bench's
+    seat to lead, each from an empty table: 46.7 M nodes against 54.1 M, the slowest deal 4.8 M
+    against 11.0 M, the 99th percentile 3.68 M against 3.77 M; 8.5 s of CPU against 10.8, paired
+    deal by deal, the same values."""
     qslot = _second_find(f, k0, k1 & POINTS_UNKEYED, k2, POINTS_UNKEYED, half, tt, frames)
     if qslot < 0:
         return 0, INF, -1
@@ -1130,7 +1139,45 @@ def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, f
         elif d > 0:
             worse = False
     word = tt[qslot, 3]
-    return (word & _BOUND) if better else 0, ((word >> 21) & _BOUND) if worse else INF, (word >> 42) & 255
+    elo = word & _BOUND
+    ehi = (word >> 21) & _BOUND
+    lo = elo if better else 0
+    hi = ehi if worse else INF
+    top, below_top, bottom, above_bottom = _trick_ends(params)
+    if elo >= top:
+        lo = top
+    elif ehi < top:
+        hi = min(hi, below_top)
+    if ehi <= bottom:
+        hi = bottom
+    elif elo > bottom:
+        lo = max(lo, above_bottom)
+    return lo, hi, (word >> 42) & 255
+
+
+@inline
+def _trick_ends(params: Int64s) -> tuple[int, int, int, int]:
+    """The ``LOWEST`` values that the tricks alone settle, whatever the points: ``(top, below_top, bottom,
+    above_bottom)``.  ``top``: the root takes no trick and each other seat takes some (he scores
+    ``P_SCORE_NONE``), his best end; ``bottom``: he takes every trick (``P_SCORE_ALL``), his worst.
+    ``below_top`` and ``above_bottom``: the highest and the lowest value of every other end (another
+    seat's every trick or no trick, anybody's fewest points), so a position that cannot reach ``top``
+    is worth at most ``below_top``.  ``top`` is ``INF`` (and ``bottom`` -1) when another end reaches
+    its value: then the points may decide it, and :func:`_dominance_probe` takes nothing from it."""
+    span = _lowest_span(params)
+    few = params[P_SCORE_FEWEST]
+    every = params[P_SCORE_ALL]
+    none = params[P_SCORE_NONE]
+    top = span + 2 * none
+    bottom = span + 2 * every
+    below_top = max(bottom, span + 2 * few, span - every, span - none, span - few)
+    above_bottom = min(top, span + 2 * few, span - every, span - none, span - few)
+    if below_top >= top:
+        top = INF
+    if above_bottom <= bottom:
+        bottom = -1
+        above_bottom = 0
+    return top, below_top, bottom, above_bottom
 
 
 @inline
@@ -1290,7 +1337,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
         if mode == SUM:
             qlo, qhi, qmove = _quasi_probe(f, k0, k1, k2, half, tt, frames, rules)
         else:
-            qlo, qhi, qmove = _dominance_probe(f, k0, k1, k2, half, tt, frames, side)
+            qlo, qhi, qmove = _dominance_probe(f, k0, k1, k2, half, tt, frames, side, params)
         lo = max(lo, qlo)
         hi = min(hi, qhi)
         if first < 0 and qmove >= 0:

@@ -33,6 +33,7 @@ from parlour.games.schafkopf.solver import (
     position_from_state,
 )
 from parlour.search import jit, tricks, warm
+from parlour.search.solver import budget
 
 EASY = EasyBot()
 
@@ -256,6 +257,30 @@ def test_many_ramsch_positions_with_five_tricks_left_match_the_old_solver() -> N
         for root in range(3):
             got = RamschSolver(root, pos.dealer, pos.skat).value(pos)
             assert got == old.RamschSolver(root, pos.dealer, pos.skat).value(pos), (s, root)
+
+
+def test_a_root_that_ducks_every_trick_does_so_whoever_of_the_others_took_which_points() -> None:
+    """Deal 237 with five tricks left: seat 1 has no trick and can take none to the end (+4 his, twice
+    his margin 8).  Swap the others' points (21 and 47) and he still can, the same cards played: the
+    tricks alone decide it.  Solved after the first, the second takes a single node, settled by the
+    first's entry (``tricks._trick_ends``), which the points-dominance alone cannot use (one of the
+    others has more points and the other fewer); and its value is the one it has from an empty table."""
+    rng = random.Random(237)
+    state = GAME.new_state(seed=237)
+    while not (state.phase == "play" and len(state.view(0)["tricks"]) == 5 and not state.view(0)["trick"]):
+        state.apply(EASY.act(state.view(state.current_player), rng))
+    pos = position_from_state(state)
+    assert (pos.tricks[1], pos.pips, pos.order) == (0, [21, 0, 47], (0, 2))
+    swapped = Position(pos.hands, pos.leader, [], None, pos.dealer, [47, 0, 21], pos.tricks, pos.order, pos.skat)
+    first = RamschSolver(1, pos.dealer, pos.skat)
+    assert first.value(pos) == 8
+    second = RamschSolver(1, pos.dealer, pos.skat)
+    assert second.value(swapped) == 8
+    assert second.nodes == 1
+    with budget(10**9):  # (a budget empties the table first)
+        fresh = RamschSolver(1, pos.dealer, pos.skat)
+        assert fresh.value(swapped) == 8
+        assert fresh.nodes > 100
 
 
 def test_the_python_copy_gives_the_compiled_ramsch_values(monkeypatch: pytest.MonkeyPatch) -> None:
