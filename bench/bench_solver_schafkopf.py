@@ -8,7 +8,8 @@ Usage:
         [--ramsch-tricks T] [--ramsch-first F] [--by-proof]
 
 ``speed``: N solo deals (bid and discarded by the easy player), each solved exactly from the first
-card (the soloist's score, ``SoloSolver.score``): nodes/s, median, p99 and max ms per deal.  The
+card (the soloist's score, ``SoloSolver.score``): the nodes of the row (millions; the same on any
+machine, where the times are not), nodes/s, median, p99 and max ms per deal.  The
 kernel's table is kept from deal to deal, as in a player.  Then N Ramsch deals (all passed), each
 solved from the first card for the seat to lead (``RamschSolver``: the paranoid value, the kernel's
 LOWEST mode), and the same at T tricks left; each Ramsch row stops after L seconds.
@@ -76,7 +77,8 @@ def _pct(ms: list[float], q: float) -> float:
 
 def _row(label: str, ms: list[float], nodes: int) -> None:
     seconds = sum(ms) / 1000
-    print(f"{label:22} {len(ms):>6} {nodes / seconds if seconds else 0:>12,.0f} {statistics.median(ms):>10.1f} "
+    print(f"{label:22} {len(ms):>6} {nodes / 1e6:>9.2f} {nodes / seconds if seconds else 0:>12,.0f} "
+          f"{statistics.median(ms):>10.1f} "
           f"{_pct(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
 
 
@@ -85,7 +87,7 @@ def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
     warm.now()
     print(f"kernels {'loaded from the cache' if warm.last.get('cached') else 'compiled'} in "
           f"{time.perf_counter() - t0:.1f} s; compiled: {warm.compiled()}")
-    print(f"{'contract':22} {'deals':>6} {'nodes/s':>12} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
+    print(f"{'contract':22} {'deals':>6} {'M nodes':>9} {'nodes/s':>12} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}")
     ms: list[float] = []
     nodes = 0
     for _, _, pos in islice(deals("solo", 10), count):
