@@ -234,6 +234,17 @@ def bench_split(jobs: int, think: float, strong: arena.ArenaResult, cheat: arena
 
 
 # -- what strong's card play is worth over easy's (strong.SKILL_PIPS_*) --------------------------------
+def _seat_chips(start: R.SixBidState, bot: Any, seat: int, rng: random.Random) -> int:
+    """``seat``'s chips from the deal ``start`` played on to its end, ``bot`` in that seat and easy in the
+    others (a copy: ``start`` is played again with another bot)."""
+    state = start.clone()
+    while not state.deals:
+        mover = state.current_player
+        assert mover is not None
+        state.apply((bot if mover == seat else EASY).act(state.view(mover), rng))
+    return int(state.deals[-1]["scores"][seat])
+
+
 def _skill_deals(args: tuple[int, int]) -> list[tuple[str, float, float]]:
     """(contract, soloist's gain, first defender's gain) in chips, strong against easy in that seat,
     for ``count`` deals from seed ``first`` on whose easy auction ended in a solo or heart."""
@@ -253,13 +264,7 @@ def _skill_deals(args: tuple[int, int]) -> list[tuple[str, float, float]]:
             continue
         gains = []
         for seat in (view["soloist"], (view["soloist"] + 1) % 3):
-            chips = []
-            for bot in (strong, EASY):
-                state, play_rng = start.clone(), random.Random(seed * 3 + 1)
-                while not state.deals:
-                    mover = state.current_player
-                    state.apply((bot if mover == seat else EASY).act(state.view(mover), play_rng))
-                chips.append(state.deals[-1]["scores"][seat])
+            chips = [_seat_chips(start, bot, seat, random.Random(seed * 3 + 1)) for bot in (strong, EASY)]
             gains.append(chips[0] - chips[1])
         out.append((view["contract"], gains[0], gains[1]))
     return out
@@ -303,15 +308,7 @@ def _no_trick_deals(args: tuple[int, int]) -> list[tuple[str, list[int]]]:
         view = start.view(seat)
         if start.deals or view["contract"] not in ("misere", "spread") or view["soloist"] != seat:
             continue
-        chips = []
-        for bot in players:
-            state, play_rng = start.clone(), random.Random(k + 1)
-            while not state.deals:
-                mover = state.current_player
-                assert mover is not None
-                state.apply((bot if mover == seat else EASY).act(state.view(mover), play_rng))
-            chips.append(state.deals[-1]["scores"][seat])
-        out.append((view["contract"], chips))
+        out.append((view["contract"], [_seat_chips(start, bot, seat, random.Random(k + 1)) for bot in players]))
     return out
 
 
