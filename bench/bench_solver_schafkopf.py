@@ -19,6 +19,11 @@ score (``SoloSolver.score``, the probes that home in on it), the *proof* (the tw
 driver must run once the score L is known: "at least L" and "at least the level above L", one
 where L is the lowest or the highest), and the first probe alone ("61 pips?").  Nodes and ms
 side by side say how much a better guess or driver could save: the rest is the proof itself.
+Then the same for N Ramsch deals from the first card, for the seat to lead: the value
+(``RamschSolver.value``), its proof ("at least v", not "at least v + 1": the values are few, so
+v + 1 asks for the next one up) and the first probe (``RAMSCH_GUESS``, where the value's searches
+start: "can the root take no trick?").  The ms of this part include emptying the tables first (about
+5 ms for the Ramsch table's 2**20 rows): its figures are the nodes.
 
 ``equal``: the same kind of deals, each solved from the first card by the new solver and by the
 old pure-Python one (``bench/old_solvers/schafkopf.py``); every value must be equal.  Stops after
@@ -39,14 +44,21 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import islice
 from types import ModuleType
 from typing import Any
 
 import parlour
 from parlour.games.schafkopf.bots import EasyBot
-from parlour.games.schafkopf.solver import SOLO_LEVELS, RamschSolver, SoloSolver, position_from_state
+from parlour.games.schafkopf.solver import (
+    RAMSCH_GUESS,
+    RAMSCH_SPAN,
+    SOLO_LEVELS,
+    RamschSolver,
+    SoloSolver,
+    position_from_state,
+)
 from parlour.search import warm
 from parlour.search.solver import budget
 
@@ -132,29 +144,58 @@ def _first_probe(solver: SoloSolver, pos: Any, score: int) -> int:
     return score
 
 
+def _ramsch_value(solver: RamschSolver, pos: Any, value: int) -> int:
+    return solver.value(pos)
+
+
+def _ramsch_proof(solver: RamschSolver, pos: Any, value: int) -> int:
+    """The probes that prove ``value``: "at least it", and not "at least one more" (the next value up)."""
+    assert solver.at_least(pos, value)
+    assert not solver.at_least(pos, value + 1)
+    return value
+
+
+def _ramsch_first_probe(solver: RamschSolver, pos: Any, value: int) -> int:
+    solver.at_least(pos, RAMSCH_GUESS - RAMSCH_SPAN)
+    return value
+
+
 #: what ``proof`` asks of each deal, in this order, each from empty tables: each is handed the score
 #: found so far and returns it (the first finds it, so no deal is solved once more only to know it)
 _ASKS: dict[str, Callable[[SoloSolver, Any, int], int]] = {"score": _score, "proof": _prove, "61 pips?": _first_probe}
+_RAMSCH_ASKS: dict[str, Callable[[RamschSolver, Any, int], int]] = {
+    "value": _ramsch_value, "proof": _ramsch_proof, "takes none?": _ramsch_first_probe}
+
+
+def _proof_rows(positions: Iterable[tuple[int, Any]], solver_for: Callable[[int, Any], Any],
+                asks: dict[str, Callable[[Any, Any, int], int]]) -> None:
+    """Each of ``asks`` on each position (its seat, the position), each from empty tables: a table row each."""
+    rows: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in asks}
+    for seat, pos in positions:
+        found = 0
+        for name, ask in asks.items():
+            solver = solver_for(seat, pos)
+            with budget(_UNLIMITED):  # only to empty the tables
+                t = time.perf_counter()
+                found = ask(solver, pos, found)
+                rows[name][1].append(1000 * (time.perf_counter() - t))
+            rows[name][0].append(solver.nodes)
+    print(f"{'search':12} {'median nodes':>13} {'p99 nodes':>12} {'median ms':>10} {'p99 ms':>9} {'total nodes':>12}")
+    for name, (nodes, ms) in rows.items():
+        print(f"{name:12} {statistics.median(nodes):>13,.0f} {_pct(nodes, 0.99):>12,.0f} "
+              f"{statistics.median(ms):>10.1f} {_pct(ms, 0.99):>9.1f} {sum(nodes):>12,.0f}", flush=True)
 
 
 def bench_proof(count: int) -> None:
     warm.now()
     print(f"{count} solo deals from the first card, each search from empty tables: the score, the two probes "
           f"that prove it, and the first probe alone")
-    rows: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in _ASKS}
-    for _, _, pos in islice(deals("solo", 10), count):
-        score = 0
-        for name, ask in _ASKS.items():
-            solver = SoloSolver(pos.soloist)
-            with budget(_UNLIMITED):  # only to empty the tables
-                t = time.perf_counter()
-                score = ask(solver, pos, score)
-                rows[name][1].append(1000 * (time.perf_counter() - t))
-            rows[name][0].append(solver.nodes)
-    print(f"{'search':10} {'median nodes':>13} {'p99 nodes':>12} {'median ms':>10} {'p99 ms':>9} {'total nodes':>12}")
-    for name, (nodes, ms) in rows.items():
-        print(f"{name:10} {statistics.median(nodes):>13,.0f} {_pct(nodes, 0.99):>12,.0f} "
-              f"{statistics.median(ms):>10.1f} {_pct(ms, 0.99):>9.1f} {sum(nodes):>12,.0f}", flush=True)
+    _proof_rows(((pos.soloist, pos) for _, _, pos in islice(deals("solo", 10), count)),
+                lambda seat, pos: SoloSolver(seat), _ASKS)
+    print(f"{count} Ramsch deals from the first card, for the seat to lead, the same way: the value, the two "
+          f"probes that prove it, and the first probe alone")
+    _proof_rows(((seat, pos) for _, seat, pos in islice(deals("ramsch", 10), count)),
+                lambda seat, pos: RamschSolver(seat, pos.dealer, pos.skat), _RAMSCH_ASKS)
 
 
 def _old_ramsch_value(old: ModuleType, pos: Any, seat: int, proof_of: int | None) -> int:

@@ -143,9 +143,11 @@ class TrickSolver:
         return self._within_budget(lambda: int(k.exact(self._hands, self._trick, 0, len(trick), leader, guess,
                                                        *self._tail)))
 
-    def at_least(self, hands: Sequence[int], leader: int, target: int, trick: Sequence[int] = ()) -> bool:
-        """Whether the side takes at least ``target`` from here."""
-        self._load(hands, trick)
+    def at_least(self, hands: Sequence[int], leader: int, target: int, trick: Sequence[int] = (),
+                 past: Past | None = None) -> bool:
+        """Whether the side takes at least ``target`` from here (a ``LOWEST`` objective's: whether its
+        offset value at the deal's end, from ``past``, is at least ``target``)."""
+        self._load(hands, trick, past)
         k = warm.kernels()
         return self._within_budget(lambda: bool(k.at_least(self._hands, self._trick, 0, len(trick), leader, target,
                                                            *self._tail)))

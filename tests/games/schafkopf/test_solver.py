@@ -219,6 +219,13 @@ def test_the_kernels_ramsch_leaf_is_the_engines_scoring() -> None:
     assert len(seen) == len(RamschResult)
 
 
+def _play_to(state: Any, tricks_left: int, rng: random.Random) -> None:
+    """Play ``state`` on by the easy player to a trick start with ``tricks_left`` tricks left (or its end)."""
+    while not (state.phase == "play" and len(state.view(0)["tricks"]) == 10 - tricks_left
+               and not state.view(0)["trick"]) and not state.deals:
+        state.apply(EASY.act(state.view(state.current_player), rng))
+
+
 def _ramsch_positions(count: int, tricks_left: int, seed: int) -> list[tuple[int, Position]]:
     rng = random.Random(seed)
     out = []
@@ -226,12 +233,17 @@ def _ramsch_positions(count: int, tricks_left: int, seed: int) -> list[tuple[int
     while len(out) < count:
         s += 1
         state = GAME.new_state(seed=s)
-        while not (state.phase == "play" and len(state.view(0)["tricks"]) == 10 - tricks_left
-                   and not state.view(0)["trick"]) and not state.deals:
-            state.apply(EASY.act(state.view(state.current_player), rng))
+        _play_to(state, tricks_left, rng)
         if not state.deals and state.open_position().soloist is None:
             out.append((s, position_from_state(state)))
     return out
+
+
+def _ramsch_at(seed: int, tricks_left: int) -> Position:
+    """Deal ``seed`` played by the easy player (with a generator of that seed) to ``tricks_left`` tricks left."""
+    state = GAME.new_state(seed=seed)
+    _play_to(state, tricks_left, random.Random(seed))
+    return position_from_state(state)
 
 
 def test_ramsch_positions_with_six_tricks_left_match_the_old_solver() -> None:
@@ -265,11 +277,7 @@ def test_a_root_that_ducks_every_trick_does_so_whoever_of_the_others_took_which_
     tricks alone decide it.  Solved after the first, the second takes a single node, settled by the
     first's entry (``tricks._trick_ends``), which the points-dominance alone cannot use (one of the
     others has more points and the other fewer); and its value is the one it has from an empty table."""
-    rng = random.Random(237)
-    state = GAME.new_state(seed=237)
-    while not (state.phase == "play" and len(state.view(0)["tricks"]) == 5 and not state.view(0)["trick"]):
-        state.apply(EASY.act(state.view(state.current_player), rng))
-    pos = position_from_state(state)
+    pos = _ramsch_at(237, 5)
     assert (pos.tricks[1], pos.pips, pos.order) == (0, [21, 0, 47], (0, 2))
     swapped = Position(pos.hands, pos.leader, [], None, pos.dealer, [47, 0, 21], pos.tricks, pos.order, pos.skat)
     first = RamschSolver(1, pos.dealer, pos.skat)
@@ -281,6 +289,26 @@ def test_a_root_that_ducks_every_trick_does_so_whoever_of_the_others_took_which_
         fresh = RamschSolver(1, pos.dealer, pos.skat)
         assert fresh.value(swapped) == 8
         assert fresh.nodes > 100
+
+
+def test_a_root_that_takes_no_trick_is_solved_by_the_one_search_that_proves_it() -> None:
+    """Deal 637 with six tricks left: seat 1 has taken none and can take none to the end (+4 his,
+    twice his margin 8), the best end there is.  The value's searches start at the top
+    (``solver.RAMSCH_GUESS``), so the solve is that one search, "can he take no trick?", node for
+    node; a first search at the middle ("a margin of 0 or more?") asks whether he can end with the
+    fewest points, which a root that takes no trick never needs to know (it took 4,527 nodes here
+    against the 2,793 of the proof)."""
+    pos = _ramsch_at(637, 6)
+    assert (pos.soloist, pos.tricks, pos.pips) == (None, [3, 0, 1], [39, 0, 11])
+    with budget(10**9):  # (a budget empties the table first)
+        solve = RamschSolver(1, pos.dealer, pos.skat)
+        assert solve.value(pos) == 8
+    with budget(10**9):
+        proof = RamschSolver(1, pos.dealer, pos.skat)
+        assert proof.at_least(pos, 8)
+    assert solve.nodes == proof.nodes > 0
+    with budget(10**9):  # and "more than that" is settled at once: nothing is above the top
+        assert not RamschSolver(1, pos.dealer, pos.skat).at_least(pos, 9)
 
 
 def test_the_python_copy_gives_the_compiled_ramsch_values(monkeypatch: pytest.MonkeyPatch) -> None:

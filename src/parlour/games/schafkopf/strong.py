@@ -74,9 +74,10 @@ WHOLE_DEAL_BIDS = True
 #: the nodes a review's player (``StrongBot.counted``) gives a whole Ramsch's solve at a bid or a discard before
 #: it plays that deal out instead.  Why a bound: unbounded, a deal's review (16 samples a bid) took 0.93 s mean
 #: and 12.8 s at worst (``bench_review.py --games schafkopf --deals 20``), past its 3 s: a Ramsch's solve from
-#: its first card takes 36 k nodes at the median and 3.8 M at p99 (300 deals, from empty tables).  A review's
-#: values must not depend on the clock, so the bound is in nodes (``search.solver.budget``).  300 k covers
-#: about 90 % of those deals; with it a review took 0.57 s mean and 2.74 s at worst (the same bench)
+#: its first card takes 36 k nodes at the median and 1.4 M at p99 (300 deals, from empty tables; 3.8 M before
+#: its searches started at the top, ``solver.RAMSCH_GUESS``).  A review's values must not depend on the clock,
+#: so the bound is in nodes (``search.solver.budget``).  300 k covers about 90 % of those deals (91 % now); with
+#: it a review took 0.57 s mean and 2.74 s at worst (the same bench)
 REVIEW_RAMSCH_NODES = 300_000
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
