@@ -69,7 +69,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from .jit import bit_ops, inline, kernel
+from .jit import bit_ops, index_op, inline, kernel
 
 #: rows of the ``rules`` array
 (SUIT, BEAT, RUFF, PTS, GROUP, CROSS, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, ALWAYS_SKIP,
@@ -79,6 +79,9 @@ ROWS = PTS8 + 8
 WIDTH = 256
 #: the processor's lowest-bit and bit-count instructions when compiled, Python's otherwise (``jit.bit_ops``)
 _trailing_zeros, _popcount = bit_ops()
+#: an array index that is never negative, for numba to index with as it stands (``jit.index_op``): every
+#: index in this module that is not a constant goes through it (``tests/core/test_search_core.py`` checks)
+_ix = index_op()
 #: entries of the ``params`` array: the game's (players, cards, what a trick and the last one are
 #: worth, the scoring mode and, for ``LOWEST``, its three scores) and the position's (``P_PAST``:
 #: the packed history of :func:`pack_past`, ``P_EXTRA``: the points that go to the last trick's
@@ -110,11 +113,11 @@ def legal(hand: int, led: int, rules: Int64s) -> int:
     """The cards of ``hand`` that may follow ``led`` (any card when ``led < 0``: a lead)."""
     if led < 0:
         return hand
-    follow = hand & rules[SUIT, led]
+    follow = hand & rules[SUIT, _ix(led)]
     if follow:
-        beat = follow & rules[BEAT, led]
+        beat = follow & rules[BEAT, _ix(led)]
         return beat if beat else follow
-    ruff = hand & rules[RUFF, led]
+    ruff = hand & rules[RUFF, _ix(led)]
     return ruff if ruff else hand
 
 
@@ -123,7 +126,7 @@ def points_of(mask: int, rules: Int64s, ncards: int) -> int:
     total = 0
     k = 0
     while mask:
-        total += rules[PTS8 + k, mask & 255]
+        total += rules[_ix(PTS8 + k), _ix(mask & 255)]
         mask >>= 8
         k += 1
     return total
@@ -166,10 +169,10 @@ def legal_moves(moves: int, others: int, rules: Int64s, ncards: int, out: Int64s
     while moves:
         c = low_bit(moves)
         moves &= moves - 1
-        if prev >= 0 and rules[PTS, c] == rules[PTS, prev] and _joined(prev, c, others, rules):
+        if prev >= 0 and rules[PTS, _ix(c)] == rules[PTS, _ix(prev)] and _joined(prev, c, others, rules):
             prev = c
             continue
-        out[n] = c
+        out[_ix(n)] = c
         n += 1
         prev = c
     return n
@@ -180,22 +183,22 @@ def _joined(a: int, c: int, others: int, rules: Int64s) -> bool:
     """Whether the card ``c`` (after ``a`` in the numbering) is next to ``a`` in one run: the same
     group, no card of ``others`` between them (nor one that would compete with them, ``CROSS``), so
     that each beats, and is beaten by, the same cards of the others."""
-    if rules[GROUP, c] != rules[GROUP, a] or others & ((1 << c) - (1 << (a + 1))):
+    if rules[GROUP, _ix(c)] != rules[GROUP, _ix(a)] or others & ((1 << c) - (1 << (a + 1))):
         return False
     cross = 0
     for d in range(a + 1, c + 1):
-        cross |= rules[CROSS, d]
+        cross |= rules[CROSS, _ix(d)]
     return not others & cross
 
 
 @inline
 def trick_winner(trick: Int64s, tb: int, count: int, power: Int64s, ncards: int) -> int:
     """The index (from ``tb``) in ``trick`` of the card that takes the trick ``trick[tb:tb + count]``."""
-    led = trick[tb]
+    led = trick[_ix(tb)]
     best = 0
-    best_power = power[led * ncards + led]
+    best_power = power[_ix(led * ncards + led)]
     for i in range(1, count):
-        p = power[led * ncards + trick[tb + i]]
+        p = power[_ix(led * ncards + trick[_ix(tb + i)])]
         if p > best_power:
             best_power = p
             best = i
@@ -213,7 +216,7 @@ def _seat(seat: int, nplayers: int) -> int:
 def _wants(side: Int64s, mover: int, holder: int) -> bool:
     """Whether ``mover`` wants ``holder`` to take the trick: a seat that maximises wants the counted
     seats to take it, the others want the rest to (in a misère nobody wants it for himself)."""
-    return ((side[holder] & COUNTED) != 0) == ((side[mover] & MAX) != 0)
+    return ((side[_ix(holder)] & COUNTED) != 0) == ((side[_ix(mover)] & MAX) != 0)
 
 
 @inline
@@ -225,8 +228,8 @@ def _best_power(hand: int, led: int, rules: Int64s, power: Int64s, ncards: int) 
     m = legal(hand, led, rules)
     while m:
         c = low_bit(m)
-        m &= ~(rules[SUIT, c] | (1 << c))
-        best = max(best, power[led * ncards + c])
+        m &= ~(rules[SUIT, _ix(c)] | (1 << c))
+        best = max(best, power[_ix(led * ncards + c)])
     return best
 
 
@@ -257,11 +260,11 @@ def _replies(h: Int64s, led: int, mover: int, rules: Int64s, side: Int64s, nplay
     n = 0
     for k in range(1, nplayers):
         s = _seat(mover + k, nplayers)
-        if (side[s] ^ side[mover]) & MAX:
-            m = legal(h[s], led, rules)
+        if (side[_ix(s)] ^ side[_ix(mover)]) & MAX:
+            m = legal(h[_ix(s)], led, rules)
             n += _count(m)
             if not lowest:
-                n += _count(m & rules[BEATERS, led])
+                n += _count(m & rules[BEATERS, _ix(led)])
     return n
 
 
@@ -296,23 +299,23 @@ def _undominated(buf: Int64s, at: int, n: int, others: int, led: int, holder: in
     settled = False
     fat = False
     for i in range(n):
-        c = buf[at + i]
+        c = buf[_ix(at + i)]
         if settled and _joined(prev, c, others, rules):  # its run's side is settled alike: it beats the same cards
             prev = c
-            kept = buf[at + k - 1]
-            if (rules[PTS, c] > rules[PTS, kept]) == fat and rules[PTS, c] != rules[PTS, kept]:
-                buf[at + k - 1] = c
+            kept = buf[_ix(at + k - 1)]
+            if (rules[PTS, _ix(c)] > rules[PTS, _ix(kept)]) == fat and rules[PTS, _ix(c)] != rules[PTS, _ix(kept)]:
+                buf[_ix(at + k - 1)] = c
             continue
-        buf[at + k] = c
+        buf[_ix(at + k)] = c
         k += 1
         prev = c
         if led < 0:  # a lead: settled when no card out beats it
             goes = mover
-            settled = not others & rules[BEATERS, c]
+            settled = not others & rules[BEATERS, _ix(c)]
         else:
-            p = power[led * ncards + c]
+            p = power[_ix(led * ncards + c)]
             goes = mover if p > wpow else holder
-            settled = last < 0 or lmax <= max(p, wpow) or (side[last] & COUNTED) == (side[goes] & COUNTED)
+            settled = last < 0 or lmax <= max(p, wpow) or (side[_ix(last)] & COUNTED) == (side[_ix(goes)] & COUNTED)
         fat = _wants(side, mover, goes)
     return k
 
@@ -366,42 +369,43 @@ def _order(buf: Int64s, at: int, n: int, first: int, others: int, trick: Int64s,
     if ncur == 0:
         if not lowest:
             n = _undominated(buf, at, n, others, -1, mover, 0, -1, 0, mover, rules, power, side, ncards)
-        row = LEAD_KEY if side[mover] & MAX else LEAD_KEY_OTHERS
+        row = LEAD_KEY if side[_ix(mover)] & MAX else LEAD_KEY_OTHERS
         for i in range(n):
-            c = buf[at + i]
-            buf[kt + i] = REPLY_WEIGHT * _replies(h, c, mover, rules, side, nplayers, lowest) + rules[row, c]
+            c = buf[_ix(at + i)]
+            replies = _replies(h, c, mover, rules, side, nplayers, lowest)
+            buf[_ix(kt + i)] = REPLY_WEIGHT * replies + rules[_ix(row), _ix(c)]
     else:
-        led = trick[tb]
+        led = trick[_ix(tb)]
         w = trick_winner(trick, tb, ncur, power, ncards)
         holder = _seat(leader + w, nplayers)
-        wpow = power[led * ncards + trick[tb + w]]
+        wpow = power[_ix(led * ncards + trick[_ix(tb + w)])]
         last = -1
         lmax = 0
         if ncur + 2 == nplayers and not lowest:  # the second of three: the last hand can still take the trick
             last = _seat(mover + 1, nplayers)
-            lmax = _best_power(h[last], led, rules, power, ncards)
+            lmax = _best_power(h[_ix(last)], led, rules, power, ncards)
         if not lowest:
             n = _undominated(buf, at, n, others, led, holder, wpow, last, lmax, mover, rules, power, side, ncards)
         for i in range(n):
-            c = buf[at + i]
-            p = power[led * ncards + c]
+            c = buf[_ix(at + i)]
+            p = power[_ix(led * ncards + c)]
             goes = mover if p > wpow else holder
             if last >= 0 and lmax > max(p, wpow):
                 goes = last
-            buf[kt + i] = _follow_key(_wants(side, mover, goes), last >= 0 and goes != last, rules[PTS, c], p)
+            buf[_ix(kt + i)] = _follow_key(_wants(side, mover, goes), last >= 0 and goes != last, rules[PTS, _ix(c)], p)
     for i in range(n):
-        if buf[at + i] == first:
-            buf[kt + i] = -(1 << 30)
+        if buf[_ix(at + i)] == first:
+            buf[_ix(kt + i)] = -(1 << 30)
     for i in range(1, n):  # insertion sort: a dozen cards at most
-        k = buf[kt + i]
-        c = buf[at + i]
+        k = buf[_ix(kt + i)]
+        c = buf[_ix(at + i)]
         j = i - 1
-        while j >= 0 and buf[kt + j] > k:
-            buf[kt + j + 1] = buf[kt + j]
-            buf[at + j + 1] = buf[at + j]
+        while j >= 0 and buf[_ix(kt + j)] > k:
+            buf[_ix(kt + j + 1)] = buf[_ix(kt + j)]
+            buf[_ix(at + j + 1)] = buf[_ix(at + j)]
             j -= 1
-        buf[kt + j + 1] = k
-        buf[at + j + 1] = c
+        buf[_ix(kt + j + 1)] = k
+        buf[_ix(at + j + 1)] = c
     return n
 
 
@@ -414,9 +418,9 @@ def _canonical(h0: int, h1: int, h2: int, rules: Int64s, base: int) -> tuple[int
     the 9 8 7 6 of a suit, on a trick count each whole suit (DDS's relative ranks)."""
     everyone = h0 | h1 | h2
     i = 0
-    while rules[base + 1, i]:
-        run = rules[base + 1, i]
-        top = rules[base + 2, i]
+    while rules[_ix(base + 1), _ix(i)]:
+        run = rules[_ix(base + 1), _ix(i)]
+        top = rules[_ix(base + 2), _ix(i)]
         i += 1
         rem = everyone & run
         x = rem >> top
@@ -444,21 +448,21 @@ def _canonical(h0: int, h1: int, h2: int, rules: Int64s, base: int) -> tuple[int
 @inline
 def _canonical_card(c: int, everyone: int, rules: Int64s, base: int) -> int:
     """The card ``c`` of a position whose cards are ``everyone`` in its canonical hands (:func:`_canonical`)."""
-    r = rules[base, c]
+    r = rules[_ix(base), _ix(c)]
     if r == 0:
         return c
-    return rules[base + 2, r - 1] + _count(everyone & rules[base + 1, r - 1] & ((1 << c) - 1))
+    return rules[_ix(base + 2), _ix(r - 1)] + _count(everyone & rules[_ix(base + 1), _ix(r - 1)] & ((1 << c) - 1))
 
 
 @inline
 def _actual_card(c: int, everyone: int, rules: Int64s, base: int) -> int:
     """The card of a position whose cards are ``everyone`` that is ``c`` in its canonical hands
     (the inverse of :func:`_canonical_card`): the table's best move, in this position's cards."""
-    r = rules[base, c]
+    r = rules[_ix(base), _ix(c)]
     if r == 0:
         return c
-    rem = everyone & rules[base + 1, r - 1]
-    for _ in range(c - rules[base + 2, r - 1]):
+    rem = everyone & rules[_ix(base + 1), _ix(r - 1)]
+    for _ in range(c - rules[_ix(base + 2), _ix(r - 1)]):
         rem &= rem - 1
     return low_bit(rem)
 
@@ -499,7 +503,7 @@ def _find(tt: Int64s, bucket: int, k0: int, k1: int, k2: int, mask: int) -> int:
     one (many cards left, much work behind it) was lost to a shallow one; a bucket keeps the
     deeper of the two (the cards left are in the entry, :func:`_entry`)."""
     for slot in (bucket, bucket + 1):
-        if tt[slot, 0] == k0 and tt[slot, 1] & mask == k1 and tt[slot, 2] & mask == k2:
+        if tt[_ix(slot), 0] == k0 and tt[_ix(slot), 1] & mask == k1 and tt[_ix(slot), 2] & mask == k2:
             return slot
     return -1
 
@@ -511,11 +515,11 @@ def _put(tt: Int64s, bucket: int, k0: int, k1: int, k2: int, mask: int, w1: int,
     (less work behind it)."""
     slot = _find(tt, bucket, k0, k1, k2, mask)
     if slot < 0:
-        slot = bucket if tt[bucket, 3] >> 50 < tt[bucket + 1, 3] >> 50 else bucket + 1
-    tt[slot, 0] = k0
-    tt[slot, 1] = w1
-    tt[slot, 2] = w2
-    tt[slot, 3] = word
+        slot = bucket if tt[_ix(bucket), 3] >> 50 < tt[_ix(bucket + 1), 3] >> 50 else bucket + 1
+    tt[_ix(slot), 0] = k0
+    tt[_ix(slot), 1] = w1
+    tt[_ix(slot), 2] = w2
+    tt[_ix(slot), 3] = word
 
 
 #: a quasi entry's second and third key words: the quasi-canonical hands below bit ``SIG_SHIFT``
@@ -547,7 +551,7 @@ def _with_cards(q1: int, q2: int, cards: int) -> tuple[int, int]:
 @inline
 def _cards_of(tt: Int64s, slot: int) -> int:
     """The cards that :func:`_with_cards` put in the row ``slot``."""
-    return ((tt[slot, 1] >> SIG_SHIFT) & ((1 << SIG_HALF) - 1)) | ((tt[slot, 2] >> SIG_SHIFT) << SIG_HALF)
+    return ((tt[_ix(slot), 1] >> SIG_SHIFT) & ((1 << SIG_HALF) - 1)) | ((tt[_ix(slot), 2] >> SIG_SHIFT) << SIG_HALF)
 
 
 @inline
@@ -569,8 +573,8 @@ def _slack(now: int, then: int, rules: Int64s) -> tuple[int, int]:
     if diff == 0:
         return up, down
     i = 0
-    while rules[QRUNS, i]:
-        run = rules[QRUNS, i]
+    while rules[QRUNS, _ix(i)]:
+        run = rules[QRUNS, _ix(i)]
         i += 1
         if not diff & run:
             continue
@@ -581,7 +585,7 @@ def _slack(now: int, then: int, rules: Int64s) -> tuple[int, int]:
             cb = low_bit(b)
             a &= a - 1
             b &= b - 1
-            d = rules[PTS, ca] - rules[PTS, cb]
+            d = rules[PTS, _ix(ca)] - rules[PTS, _ix(cb)]
             if d > 0:
                 up += d
             else:
@@ -699,7 +703,7 @@ def _root(side: Int64s) -> int:
     """The seat that maximises in ``LOWEST`` mode (the one seat with ``MAX``)."""
     root = 0
     for s in range(3):
-        if side[s] & MAX:
+        if side[_ix(s)] & MAX:
             root = s
     return root
 
@@ -715,7 +719,7 @@ def _seat_outlook(past: int, h: Int64s, seat: int, everyone: int, rules: Int64s)
     """For :func:`_lowest_bounds`: ``seat``'s points so far, the points its sure cards take for it
     (:func:`_sure_cards`, in any trick), and 1 when it has no trick and no sure card (it may yet
     take none), else 0."""
-    k, sure = _sure_cards(h[seat], everyone & ~h[seat], rules)
+    k, sure = _sure_cards(h[_ix(seat)], everyone & ~h[_ix(seat)], rules)
     return _points_so_far(past, seat), sure, 1 if k == 0 and _place(past, seat) == 0 else 0
 
 
@@ -831,10 +835,10 @@ def _gain(trick: Int64s, tb: int, leader: int, h: Int64s, rules: Int64s, power: 
     w = trick_winner(trick, tb, nplayers, power, params[P_CARDS])
     winner = _seat(leader + w, nplayers)
     gain = 0
-    if side[winner] & COUNTED and params[P_MODE] == SUM:
+    if side[_ix(winner)] & COUNTED and params[P_MODE] == SUM:
         gain = params[P_TRICK_BONUS]
         for j in range(nplayers):
-            gain += rules[PTS, trick[tb + j]]
+            gain += rules[PTS, _ix(trick[_ix(tb + j)])]
         if h[0] == 0 and h[1] == 0 and h[2] == 0:
             gain += params[P_LAST_BONUS]
     return winner, gain
@@ -847,7 +851,7 @@ def _past_after(past: int, trick: Int64s, tb: int, winner: int, rules: Int64s, p
         return past
     pts = 0
     for j in range(params[P_PLAYERS]):
-        pts += rules[PTS, trick[tb + j]]
+        pts += rules[PTS, _ix(trick[_ix(tb + j)])]
     return _took(past, winner, pts)
 
 
@@ -865,10 +869,10 @@ def _most(h: Int64s, trick: Int64s, tb: int, ncur: int, rules: Int64s, params: I
         return 2 * _lowest_span(params)
     left = h[0] | h[1] | h[2]
     for i in range(ncur):
-        left |= 1 << trick[tb + i]
+        left |= 1 << trick[_ix(tb + i)]
     tricks = 0
     for s in range(params[P_PLAYERS]):
-        tricks = max(tricks, _count(h[s]))
+        tricks = max(tricks, _count(h[_ix(s)]))
     return points_of(left, rules, params[P_CARDS]) + tricks * params[P_TRICK_BONUS] + params[P_LAST_BONUS]
 
 
@@ -881,11 +885,11 @@ def _sure_cards(hand: int, others: int, rules: Int64s) -> tuple[int, int]:
     while m:
         c = low_bit(m)
         m &= m - 1
-        if not others & rules[ALWAYS, c]:
+        if not others & rules[ALWAYS, _ix(c)]:
             k += 1
-            pts += rules[PTS, c]
+            pts += rules[PTS, _ix(c)]
         else:
-            m &= ~rules[ALWAYS_SKIP, c]
+            m &= ~rules[ALWAYS_SKIP, _ix(c)]
     return k, pts
 
 
@@ -902,32 +906,32 @@ def _cashes(h: Int64s, leader: int, nplayers: int, everyone: int, rules: Int64s)
 
     A kernel of its own, not inlined: inlined, it slowed the ``LOWEST`` searches, which never call
     it, by a quarter (the same nodes; 300 Ramsch deals from the first card)."""
-    hand = h[leader]
+    hand = h[_ix(leader)]
     others = everyone & ~hand
     k = 0
     pts = 0
     m = hand
     while m:
-        suit = rules[SUIT, low_bit(m)]
+        suit = rules[SUIT, _ix(low_bit(m))]
         mine = m & suit
         m &= ~suit
         led = 0
         while mine:
             d = low_bit(mine)
             mine &= mine - 1
-            beaters = others & rules[BEATERS, d]
+            beaters = others & rules[BEATERS, _ix(d)]
             if beaters & suit:
                 break
             led += 1
             safe = True
             if beaters:
                 for s in range(nplayers):
-                    if s != leader and h[s] & beaters and _count(h[s] & suit) < led:
+                    if s != leader and h[_ix(s)] & beaters and _count(h[_ix(s)] & suit) < led:
                         safe = False
             if not safe:
                 break
             k += 1
-            pts += rules[PTS, d]
+            pts += rules[PTS, _ix(d)]
     return k, pts
 
 
@@ -958,19 +962,19 @@ def _sure(h: Int64s, leader: int, rules: Int64s, side: Int64s, params: Int64s) -
     nplayers = params[P_PLAYERS]
     everyone = h[0]  # (not 0: a constant handed to a kernel compiles it again, :func:`_unliteral`)
     for s in range(1, nplayers):
-        everyone |= h[s]
+        everyone |= h[_ix(s)]
     mine = 0
     theirs = 0
     every = False
     for s in range(nplayers):
-        kind = side[s]
+        kind = side[_ix(s)]
         if kind != MAX | COUNTED and kind != 0:
             continue
         if s == leader:
             k, pts = _cashes(h, leader, nplayers, everyone, rules)
         else:
-            k, pts = _sure_cards(h[s], everyone & ~h[s], rules)
-        if s == leader and k == _count(h[s]):
+            k, pts = _sure_cards(h[_ix(s)], everyone & ~h[_ix(s)], rules)
+        if s == leader and k == _count(h[_ix(s)]):
             every = True
         if kind == 0:
             theirs += pts + k * params[P_TRICK_BONUS]
@@ -985,9 +989,9 @@ def _ducker(side: Int64s, nplayers: int) -> int:
     or -1: a misère's soloist."""
     seat = -1
     for s in range(nplayers):
-        if side[s] == MAX:
+        if side[_ix(s)] == MAX:
             seat = s
-        elif not side[s] & COUNTED:
+        elif not side[_ix(s)] & COUNTED:
             return -1
     return seat
 
@@ -1005,14 +1009,14 @@ def _ducks_every_trick(h: Int64s, seat: int, nplayers: int, rules: Int64s) -> bo
     its own lies between the two), so the seat always has a card under the lead, and the lead
     beats it.  It is the null game's "safe suit" of Skat.  Cards are numbered strongest first
     within a suit (the rules' ``P_PLAIN`` says so)."""
-    mine = h[seat]
+    mine = h[_ix(seat)]
     theirs = 0
     for s in range(nplayers):
         if s != seat:
-            theirs |= h[s]
+            theirs |= h[_ix(s)]
     m = mine
     while m:
-        suit = rules[SUIT, low_bit(m)]
+        suit = rules[SUIT, _ix(low_bit(m))]
         m &= ~suit
         a = mine & suit
         b = theirs & suit
@@ -1057,7 +1061,7 @@ def _bounds(h: Int64s, trick: Int64s, tb: int, leader: int, past: int, rules: In
         if ducker >= 0 and ducker != leader and _ducks_every_trick(h, ducker, params[P_PLAYERS], rules):
             return most, most  # he takes none: the others take all
     mine, theirs, every = _sure(h, leader, rules, side, params)
-    kind = side[leader]
+    kind = side[_ix(leader)]
     if every and kind == MAX | COUNTED:  # the leader's side takes all that is left
         return most, most
     if every and kind == 0:
@@ -1070,11 +1074,12 @@ def _second_find(f: int, q0: int, q1: int, q2: int, mask: int, half: int, tt: In
     """The row of the entry keyed ``q0 q1 q2`` (compared under ``mask``, :func:`_find`) in the table's
     second half (-1: none); the key and its bucket go to ``frames[f]``, where :func:`_close` writes
     the trick start's own entry."""
-    frames[f, F_Q0] = q0
-    frames[f, F_Q1] = q1
-    frames[f, F_Q2] = q2
+    frame = frames[_ix(f)]
+    frame[F_Q0] = q0
+    frame[F_Q1] = q1
+    frame[F_Q2] = q2
     qbucket = half + (_slot(q0, q1, q2, half) & ~1)
-    frames[f, F_QSLOT] = qbucket
+    frame[F_QSLOT] = qbucket
     return _find(tt, qbucket, q0, q1, q2, mask)
 
 
@@ -1090,7 +1095,7 @@ def _quasi_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frame
         return 0, INF, -1
     now = (k0 | k1 | k2) & HANDS
     up, down = _slack(now, _cards_of(tt, qslot), rules)
-    word = tt[qslot, 3]
+    word = tt[_ix(qslot), 3]
     return max((word & _BOUND) - down, 0), ((word >> 21) & _BOUND) + up, _actual_card((word >> 42) & 255, now, rules,
                                                                                          QRUN)
 
@@ -1131,18 +1136,18 @@ def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, f
     if qslot < 0:
         return 0, INF, -1
     mine = k1 >> 32
-    theirs = tt[qslot, 1] >> 32
+    theirs = tt[_ix(qslot), 1] >> 32
     better = True  # this trick start's points are at least as good for the maximiser as the entry's
     worse = True
     for s in range(3):
         d = _points_so_far(mine, s) - _points_so_far(theirs, s)
-        if side[s] & MAX:
+        if side[_ix(s)] & MAX:
             d = -d
         if d < 0:
             better = False
         elif d > 0:
             worse = False
-    word = tt[qslot, 3]
+    word = tt[_ix(qslot), 3]
     elo = word & _BOUND
     ehi = (word >> 21) & _BOUND
     lo = elo if better else 0
@@ -1189,7 +1194,7 @@ def _cards_each(h: Int64s, nplayers: int) -> int:
     """How many cards every hand holds (-1 when they do not all hold as many)."""
     k = _count(h[0])
     for s in range(1, nplayers):
-        if _count(h[s]) != k:
+        if _count(h[_ix(s)]) != k:
             return -1
     return k
 
@@ -1219,13 +1224,13 @@ def _last_trick(h: Int64s, trick: Int64s, tb: int, leader: int, past: int, rules
     nplayers = params[P_PLAYERS]
     pts = 0
     for i in range(nplayers):
-        c = low_bit(h[_seat(leader + i, nplayers)])
-        trick[tb + i] = c
-        pts += rules[PTS, c]
+        c = low_bit(h[_ix(_seat(leader + i, nplayers))])
+        trick[_ix(tb + i)] = c
+        pts += rules[PTS, _ix(c)]
     winner = _seat(leader + trick_winner(trick, tb, nplayers, power, params[P_CARDS]), nplayers)
     if params[P_MODE] == LOWEST:
         return _lowest_leaf(_took(past, winner, pts), winner, side, params)
-    if side[winner] & COUNTED:
+    if side[_ix(winner)] & COUNTED:
         return pts + params[P_TRICK_BONUS] + params[P_LAST_BONUS]
     return 0
 
@@ -1261,46 +1266,46 @@ def _two_tricks_value(h: Int64s, trick: Int64s, tb: int, leader: int, past: int,
     nplayers = params[P_PLAYERS]
     s1 = _seat(leader + 1, nplayers)
     s2 = _seat(leader + 2, nplayers)  # (the leader again in a two-hand game: not used there)
-    hand0 = h[leader]
-    hand1 = h[s1]
-    hand2 = h[s2]
-    best0 = -INF if side[leader] & MAX else INF
+    hand0 = h[_ix(leader)]
+    hand1 = h[_ix(s1)]
+    hand2 = h[_ix(s2)]
+    best0 = -INF if side[_ix(leader)] & MAX else INF
     m0 = hand0
     while m0 and alpha < beta:
         a = low_bit(m0)
         m0 &= m0 - 1
-        trick[tb] = a
-        h[leader] = hand0 ^ (1 << a)
-        best1 = -INF if side[s1] & MAX else INF
+        trick[_ix(tb)] = a
+        h[_ix(leader)] = hand0 ^ (1 << a)
+        best1 = -INF if side[_ix(s1)] & MAX else INF
         a1 = alpha
         b1 = beta
         m1 = legal(hand1, a, rules)
         while m1 and a1 < b1:
             b = low_bit(m1)
             m1 &= m1 - 1
-            trick[tb + 1] = b
-            h[s1] = hand1 ^ (1 << b)
+            trick[_ix(tb + 1)] = b
+            h[_ix(s1)] = hand1 ^ (1 << b)
             if nplayers == 2:
                 v = _first_of_two_done(h, trick, tb, leader, past, rules, power, side, params)
             else:
-                v = -INF if side[s2] & MAX else INF
+                v = -INF if side[_ix(s2)] & MAX else INF
                 a2 = a1
                 b2 = b1
                 m2 = legal(hand2, a, rules)
                 while m2:
                     c = low_bit(m2)
                     m2 &= m2 - 1
-                    trick[tb + 2] = c
-                    h[s2] = hand2 ^ (1 << c)
+                    trick[_ix(tb + 2)] = c
+                    h[_ix(s2)] = hand2 ^ (1 << c)
                     x = _first_of_two_done(h, trick, tb, leader, past, rules, power, side, params)
-                    h[s2] = hand2
-                    v, a2, b2 = _back(side[s2] & MAX != 0, x, v, a2, b2)
+                    h[_ix(s2)] = hand2
+                    v, a2, b2 = _back(side[_ix(s2)] & MAX != 0, x, v, a2, b2)
                     if a2 >= b2:
                         break
-            h[s1] = hand1
-            best1, a1, b1 = _back(side[s1] & MAX != 0, v, best1, a1, b1)
-        h[leader] = hand0
-        best0, alpha, beta = _back(side[leader] & MAX != 0, best1, best0, alpha, beta)
+            h[_ix(s1)] = hand1
+            best1, a1, b1 = _back(side[_ix(s1)] & MAX != 0, v, best1, a1, b1)
+        h[_ix(leader)] = hand0
+        best0, alpha, beta = _back(side[_ix(leader)] & MAX != 0, best1, best0, alpha, beta)
     return best0
 
 
@@ -1309,42 +1314,43 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
            tt: Int64s, buf: Int64s, frames: Int64s, stats: Int64s) -> tuple[int, bool]:
     """Open the node of ``frames[f]`` (its trick, leader and window are set): ``(value, True)`` when
     it is settled at once (no cards left, a table hit, a bound), else its moves go to ``buf``."""
+    frame = frames[_ix(f)]
     nplayers = params[P_PLAYERS]
     ncards = params[P_CARDS]
-    tb = frames[f, F_TB]
-    ncur = frames[f, F_NCUR]
-    leader = frames[f, F_LEADER]
-    alpha = frames[f, F_ALPHA]
-    beta = frames[f, F_BETA]
+    tb = frame[F_TB]
+    ncur = frame[F_NCUR]
+    leader = frame[F_LEADER]
+    alpha = frame[F_ALPHA]
+    beta = frame[F_BETA]
     mode = params[P_MODE]
     if ncur == 0 and h[0] == 0 and h[1] == 0 and h[2] == 0:
         if mode == LOWEST:
-            return _lowest_leaf(frames[f, F_PAST], leader, side, params), True
+            return _lowest_leaf(frame[F_PAST], leader, side, params), True
         return 0, True
     stats[S_NODES] += 1
     each = _cards_each(h, nplayers) if ncur == 0 else -1
     if each == 1:
-        return _last_trick_value(h, trick, tb, leader, frames[f, F_PAST], rules, power, side, params), True
+        return _last_trick_value(h, trick, tb, leader, frame[F_PAST], rules, power, side, params), True
     if each == 2:
-        return _two_tricks_value(h, trick, tb, leader, frames[f, F_PAST], alpha, beta, rules, power, side,
+        return _two_tricks_value(h, trick, tb, leader, frame[F_PAST], alpha, beta, rules, power, side,
                                  params), True
     first = -1
     slot = -1
     lo = 0
     hi = INF
-    frames[f, F_A0] = alpha
-    frames[f, F_B0] = beta
+    frame[F_A0] = alpha
+    frame[F_B0] = beta
     if ncur == 0:
-        k0, k1, k2 = _keys(h, leader, frames[f, F_PAST], params, rules)
-        frames[f, F_K0] = k0
-        frames[f, F_K1] = k1
-        frames[f, F_K2] = k2
+        k0, k1, k2 = _keys(h, leader, frame[F_PAST], params, rules)
+        frame[F_K0] = k0
+        frame[F_K1] = k1
+        frame[F_K2] = k2
         half = tt.shape[0] >> 1
         bucket = _slot(k0, k1, k2, half) & ~1
         slot = _find(tt, bucket, k0, k1, k2, -1)
-        frames[f, F_QSLOT] = -1
+        frame[F_QSLOT] = -1
         if slot >= 0:
-            word = tt[slot, 3]
+            word = tt[_ix(slot), 3]
             lo = word & _BOUND
             hi = (word >> 21) & _BOUND
             first = _actual_card((word >> 42) & 255, h[0] | h[1] | h[2], rules, RUN)
@@ -1367,7 +1373,7 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
             return lo, True
         if slot < 0:  # no exact entry: what the cards alone bound (the quasi entry's bounds may be tighter)
             slot = bucket
-            blo, bhi = _bounds(h, trick, tb, leader, frames[f, F_PAST], rules, side, params)
+            blo, bhi = _bounds(h, trick, tb, leader, frame[F_PAST], rules, side, params)
             lo = max(lo, blo)
             hi = min(hi, bhi)
             if hi <= alpha:
@@ -1377,29 +1383,29 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
         if lo >= hi:  # the value itself, inside the window: only a wide window gets here (a null one has no inside)
             return lo, True
         if lo > alpha:
-            frames[f, F_ALPHA] = lo
+            frame[F_ALPHA] = lo
         if hi < beta:
-            frames[f, F_BETA] = hi
+            frame[F_BETA] = hi
     mover = _seat(leader + ncur, nplayers)
-    hand = h[mover]
-    moves = legal(hand, trick[tb] if ncur > 0 else -1, rules)
+    hand = h[_ix(mover)]
+    moves = legal(hand, trick[_ix(tb)] if ncur > 0 else -1, rules)
     others = (h[0] | h[1] | h[2]) & ~hand
     for i in range(ncur):
-        others |= 1 << trick[tb + i]
+        others |= 1 << trick[_ix(tb + i)]
     at = f * 32
     n = legal_moves(moves, others, rules, ncards, buf[at:at + 16])
     if n > 1:
         n = _order(buf, at, n, first, others, trick, tb, ncur, leader, mover, h, rules, power, side, nplayers,
                    ncards, mode == LOWEST)
-    frames[f, F_LO] = lo
-    frames[f, F_HI] = hi
-    frames[f, F_SLOT] = slot
-    frames[f, F_MOVER] = mover
-    frames[f, F_HAND] = hand
-    frames[f, F_N] = n
-    frames[f, F_I] = 0
-    frames[f, F_BEST] = -INF if side[mover] & MAX else INF
-    frames[f, F_MOVE] = buf[at]
+    frame[F_LO] = lo
+    frame[F_HI] = hi
+    frame[F_SLOT] = slot
+    frame[F_MOVER] = mover
+    frame[F_HAND] = hand
+    frame[F_N] = n
+    frame[F_I] = 0
+    frame[F_BEST] = -INF if side[_ix(mover)] & MAX else INF
+    frame[F_MOVE] = buf[_ix(at)]
     return 0, False
 
 
@@ -1416,35 +1422,36 @@ def _close(f: int, h: Int64s, tt: Int64s, frames: Int64s, rules: Int64s, params:
     keeping the best bound's move: 240 Six-Bid pip deals 64.3 M against 68.2 M, 300 Schafkopf
     solos 10.08 M against 10.19 M, 300 Ramsches 57.09 M either way (keeping no move at all:
     65.1 M, 10.15 M, 57.11 M; the quasi entries' moves not used at all: 66.9 M, 10.40 M)."""
-    best = frames[f, F_BEST]
-    slot = frames[f, F_SLOT]
+    frame = frames[_ix(f)]
+    best = frame[F_BEST]
+    slot = frame[F_SLOT]
     if slot >= 0:
-        lo = frames[f, F_LO]
-        hi = frames[f, F_HI]
-        if best <= frames[f, F_A0]:
+        lo = frame[F_LO]
+        hi = frame[F_HI]
+        if best <= frame[F_A0]:
             hi = min(hi, best)
-        elif best >= frames[f, F_B0]:
+        elif best >= frame[F_B0]:
             lo = max(lo, best)
         else:
             lo = best
             hi = best
-        k0 = frames[f, F_K0]
-        k1 = frames[f, F_K1]
-        k2 = frames[f, F_K2]
+        k0 = frame[F_K0]
+        k1 = frame[F_K1]
+        k2 = frame[F_K2]
         everyone = h[0] | h[1] | h[2]
         cards = _count(everyone)
-        failed = best <= frames[f, F_A0] if side[frames[f, F_MOVER]] & MAX else best >= frames[f, F_B0]
-        move = buf[f * 32] if failed else frames[f, F_MOVE]
+        failed = best <= frame[F_A0] if side[_ix(frame[F_MOVER])] & MAX else best >= frame[F_B0]
+        move = buf[_ix(f * 32)] if failed else frame[F_MOVE]
         move = _canonical_card(move, everyone, rules, RUN)
         _put(tt, slot & ~1, k0, k1, k2, -1, k1, k2, _entry(lo, hi, move, cards))
-        qbucket = frames[f, F_QSLOT]
+        qbucket = frame[F_QSLOT]
         if qbucket >= 0 and params[P_MODE] != SUM:  # and its dominance entry, in place of any other of its key
-            _put(tt, qbucket, frames[f, F_Q0], frames[f, F_Q1], frames[f, F_Q2], POINTS_UNKEYED, k1, k2,
+            _put(tt, qbucket, frame[F_Q0], frame[F_Q1], frame[F_Q2], POINTS_UNKEYED, k1, k2,
                  _entry(lo, hi, move, cards))
         elif qbucket >= 0:  # and its quasi entry, in place of any other of its quasi key
-            q0 = frames[f, F_Q0]
-            q1 = frames[f, F_Q1]
-            q2 = frames[f, F_Q2]
+            q0 = frame[F_Q0]
+            q1 = frame[F_Q1]
+            q2 = frame[F_Q2]
             now = (k0 | k1 | k2) & HANDS
             w1, w2 = _with_cards(q1, q2, now)
             _put(tt, qbucket, q0, q1, q2, KEY_BITS, w1, w2, _entry(lo, hi, _canonical_card(move, now, rules, QRUN),
@@ -1480,42 +1487,45 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
     """
     nplayers = params[P_PLAYERS]
     f = 0
-    frames[0, F_TB] = tb
-    frames[0, F_NCUR] = ncur
-    frames[0, F_LEADER] = leader
-    frames[0, F_ALPHA] = alpha
-    frames[0, F_BETA] = beta
-    frames[0, F_GAIN] = 0
-    frames[0, F_PAST] = params[P_PAST]
+    frame = frames[0]
+    frame[F_TB] = tb
+    frame[F_NCUR] = ncur
+    frame[F_LEADER] = leader
+    frame[F_ALPHA] = alpha
+    frame[F_BETA] = beta
+    frame[F_GAIN] = 0
+    frame[F_PAST] = params[P_PAST]
     value, settled = _enter(0, h, trick, rules, power, side, params, tt, buf, frames, stats)
     while True:
         if not settled:
-            i = frames[f, F_I]
-            if i < frames[f, F_N]:  # the next move of this node: open its child
-                frames[f, F_I] = i + 1
-                c = buf[f * 32 + i]
-                mover = frames[f, F_MOVER]
-                h[mover] = frames[f, F_HAND] ^ (1 << c)
-                ftb = frames[f, F_TB]
-                fn = frames[f, F_NCUR]
-                trick[ftb + fn] = c
+            i = frame[F_I]
+            if i < frame[F_N]:  # the next move of this node: open its child
+                frame[F_I] = i + 1
+                c = buf[_ix(f * 32 + i)]
+                mover = frame[F_MOVER]
+                h[_ix(mover)] = frame[F_HAND] ^ (1 << c)
+                ftb = frame[F_TB]
+                fn = frame[F_NCUR]
+                trick[_ix(ftb + fn)] = c
                 g = f + 1
+                child = frames[_ix(g)]
                 if fn + 1 == nplayers:
-                    winner, gain = _gain(trick, ftb, frames[f, F_LEADER], h, rules, power, side, params)
-                    frames[g, F_PAST] = _past_after(frames[f, F_PAST], trick, ftb, winner, rules, params)
-                    frames[g, F_TB] = ftb + 3
-                    frames[g, F_NCUR] = 0
-                    frames[g, F_LEADER] = winner
+                    winner, gain = _gain(trick, ftb, frame[F_LEADER], h, rules, power, side, params)
+                    child[F_PAST] = _past_after(frame[F_PAST], trick, ftb, winner, rules, params)
+                    child[F_TB] = ftb + 3
+                    child[F_NCUR] = 0
+                    child[F_LEADER] = winner
                 else:
                     gain = 0
-                    frames[g, F_PAST] = frames[f, F_PAST]
-                    frames[g, F_TB] = ftb
-                    frames[g, F_NCUR] = fn + 1
-                    frames[g, F_LEADER] = frames[f, F_LEADER]
-                frames[g, F_ALPHA] = frames[f, F_ALPHA] - gain
-                frames[g, F_BETA] = frames[f, F_BETA] - gain
-                frames[g, F_GAIN] = gain
+                    child[F_PAST] = frame[F_PAST]
+                    child[F_TB] = ftb
+                    child[F_NCUR] = fn + 1
+                    child[F_LEADER] = frame[F_LEADER]
+                child[F_ALPHA] = frame[F_ALPHA] - gain
+                child[F_BETA] = frame[F_BETA] - gain
+                child[F_GAIN] = gain
                 f = g
+                frame = child
                 value, settled = _enter(f, h, trick, rules, power, side, params, tt, buf, frames, stats)
                 if stats[S_LIMIT] and stats[S_NODES] > stats[S_LIMIT]:  # over its budget: stop, store nothing
                     stats[S_CUT] = 1
@@ -1525,25 +1535,26 @@ def search(h: Int64s, trick: Int64s, tb: int, ncur: int, leader: int, alpha: int
         # ``value`` is frame f's: hand it to its parent
         if f == 0:
             return value
-        v = frames[f, F_GAIN] + value
+        v = frame[F_GAIN] + value
         f -= 1
-        mover = frames[f, F_MOVER]
-        h[mover] = frames[f, F_HAND]
-        c = buf[f * 32 + frames[f, F_I] - 1]
+        frame = frames[_ix(f)]
+        mover = frame[F_MOVER]
+        h[_ix(mover)] = frame[F_HAND]
+        c = buf[_ix(f * 32 + frame[F_I] - 1)]
         settled = False
-        if side[mover] & MAX:
-            if v > frames[f, F_BEST]:
-                frames[f, F_BEST] = v
-                frames[f, F_MOVE] = c
-                if v > frames[f, F_ALPHA]:
-                    frames[f, F_ALPHA] = v
-        elif v < frames[f, F_BEST]:
-            frames[f, F_BEST] = v
-            frames[f, F_MOVE] = c
-            if v < frames[f, F_BETA]:
-                frames[f, F_BETA] = v
-        if frames[f, F_ALPHA] >= frames[f, F_BETA]:
-            frames[f, F_I] = frames[f, F_N]  # cut off: no more moves here
+        if side[_ix(mover)] & MAX:
+            if v > frame[F_BEST]:
+                frame[F_BEST] = v
+                frame[F_MOVE] = c
+                if v > frame[F_ALPHA]:
+                    frame[F_ALPHA] = v
+        elif v < frame[F_BEST]:
+            frame[F_BEST] = v
+            frame[F_MOVE] = c
+            if v < frame[F_BETA]:
+                frame[F_BETA] = v
+        if frame[F_ALPHA] >= frame[F_BETA]:
+            frame[F_I] = frame[F_N]  # cut off: no more moves here
 
 
 @kernel
@@ -1595,27 +1606,27 @@ def move_values(h: Int64s, trick: Int64s, ncur: int, leader: int, moves: Int64s,
     """
     nplayers = params[P_PLAYERS]
     mover = (leader + ncur) % nplayers
-    hand = h[mover]
+    hand = h[_ix(mover)]
     guess = 0
     for i in range(nmoves):
-        c = moves[i]
-        h[mover] = hand ^ (1 << c)
-        trick[ncur] = c
+        c = moves[_ix(i)]
+        h[_ix(mover)] = hand ^ (1 << c)
+        trick[_ix(ncur)] = c
         if ncur + 1 == nplayers:
             winner, gain = _gain(trick, 0, leader, h, rules, power, side, params)
             past = params[P_PAST]
             params[P_PAST] = _past_after(past, trick, 0, winner, rules, params)
             rest = EXACT if need < 0 else max(need - gain, 0)
-            out[i] = gain + _after_move(h, trick, 3, 0, winner, rest, guess - gain, rules, power, side, params, tt,
+            out[_ix(i)] = gain + _after_move(h, trick, 3, 0, winner, rest, guess - gain, rules, power, side, params, tt,
                                         buf, frames, stats)
             params[P_PAST] = past
         else:
-            out[i] = _after_move(h, trick, 0, ncur + 1, leader, need, guess, rules, power, side, params, tt, buf,
+            out[_ix(i)] = _after_move(h, trick, 0, ncur + 1, leader, need, guess, rules, power, side, params, tt, buf,
                                  frames, stats)
         if stats[S_CUT]:
             return
-        guess = out[i]
-        h[mover] = hand
+        guess = out[_ix(i)]
+        h[_ix(mover)] = hand
 
 
 @inline
