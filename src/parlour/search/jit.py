@@ -125,7 +125,7 @@ def index_op() -> Callable[[int], int]:
     the search.  The kernels never index with a negative number, so the test is dead weight; with an
     unsigned index numba emits none.  Measured (``search.tricks``: every index that is not a
     constant through ``ix``), paired deal by deal from empty tables, the same nodes and values: 300
-    Ramsch deals from the first card 20 % less CPU, 400 forced Six-Bid solos and hearts 17 % less.
+    Ramsch deals from the first card 16 % less CPU, 400 forced Six-Bid solos and hearts 23 % less.
     What a negative index would do then: read outside the array, unchecked, as any index past its
     end already does (numba checks no bounds by default)."""
     if _plain or not AVAILABLE:
