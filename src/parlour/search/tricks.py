@@ -1269,7 +1269,8 @@ def _two_tricks_value(h: Int64s, trick: Int64s, tb: int, leader: int, past: int,
     less CPU; Six-Bid's and Schafkopf's solos about the same.  No entry goes to the table for them."""
     nplayers = params[P_PLAYERS]
     s1 = _seat(leader + 1, nplayers)
-    s2 = _seat(leader + 2, nplayers)  # (the leader again in a two-hand game: not used there)
+    s2 = _seat(leader + 2, nplayers)  # (the leader again in a two-hand game, which plays no third card)
+    three = nplayers == 3
     hand0 = h[_ix(leader)]
     hand1 = h[_ix(s1)]
     hand2 = h[_ix(s2)]
@@ -1289,7 +1290,6 @@ def _two_tricks_value(h: Int64s, trick: Int64s, tb: int, leader: int, past: int,
             m1 &= m1 - 1
             trick[_ix(tb + 1)] = b
             h[_ix(s1)] = hand1 ^ (1 << b)
-            three = nplayers == 3
             v = -INF if side[_ix(s2)] & MAX else INF
             a2 = a1
             b2 = b1
