@@ -145,6 +145,56 @@ def index_op() -> Callable[[int], int]:
     return cast(Callable[[int], int], ix)
 
 
+def _python_prefetch(table: Any, row: int) -> None:
+    """A prefetch, as Python: nothing to do."""
+
+
+def prefetch_op() -> Callable[[Any, int], None]:
+    """``prefetch``, to start loading a row of a 2-D array into the cache, for the kernel module being
+    loaded: compiled, ``prefetch(table, row)`` is LLVM's ``llvm.prefetch`` of ``table[row, 0]`` (a hint:
+    it reads nothing and cannot fault); as Python, nothing.
+
+    Why: a transposition table's probe is a cache miss at nearly every trick start, and a trick start
+    probes two rows (its exact entry, then its quasi or dominance one) whose loads the processor would
+    otherwise wait for one after the other.  Both rows' loads started before the first is read, the
+    two misses overlap, and the key of the second is computed while the first is on its way
+    (``tricks._enter``).  Measured in ``tricks``, paired deal by deal from empty tables (the same nodes
+    and values), two runs each: 400 and 600 forced Six-Bid solos and hearts 17 % and 11 % less CPU,
+    300 Ramsch deals 5 % and 8 % less.  The rows a node writes when it closes are not prefetched: that
+    measured no different."""
+    if _plain or not AVAILABLE:
+        return _python_prefetch
+    from llvmlite import binding, ir
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    # the intrinsic's name carries its pointer type: ``p0`` once pointers are opaque (LLVM 17 on)
+    name = "llvm.prefetch.p0" if binding.llvm_version_info[0] >= 17 else "llvm.prefetch.p0i8"
+
+    @intrinsic
+    def prefetch(typingctx: Any, table: Any, row: Any) -> Any:
+        if not (isinstance(table, types.Array) and table.ndim == 2 and isinstance(row, types.Integer)):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            array_type, row_type = signature.args
+            array = context.make_array(array_type)(context, builder, args[0])
+            index = context.cast(builder, args[1], row_type, types.intp)
+            first = cgutils.get_item_pointer(context, builder, array_type, array,
+                                             [index, context.get_constant(types.intp, 0)], wraparound=False)
+            byte_pointer = ir.IntType(8).as_pointer()
+            i32 = ir.IntType(32)
+            function = cgutils.get_or_insert_function(
+                builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]), name)
+            # a read (0), kept in every level of the cache (3), of data (1)
+            builder.call(function, [builder.bitcast(first, byte_pointer), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                                    ir.Constant(i32, 1)])
+            return context.get_dummy_value()
+        return types.void(table, row), codegen
+
+    return cast(Callable[[Any, int], None], prefetch)
+
+
 _copies: dict[str, ModuleType] = {}
 
 

@@ -69,7 +69,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from .jit import bit_ops, index_op, inline, kernel
+from .jit import bit_ops, index_op, inline, kernel, prefetch_op
 
 #: rows of the ``rules`` array
 (SUIT, BEAT, RUFF, PTS, GROUP, CROSS, LEAD_KEY, LEAD_KEY_OTHERS, BEATERS, ALWAYS, ALWAYS_SKIP,
@@ -82,6 +82,8 @@ _trailing_zeros, _popcount = bit_ops()
 #: an array index that is never negative, for numba to index with as it stands (``jit.index_op``): every
 #: index in this module that is not a constant goes through it (``tests/core/test_search_core.py`` checks)
 _ix = index_op()
+#: start loading a table row into the cache (``jit.prefetch_op``): a trick start's two probes overlap
+_prefetch = prefetch_op()
 #: entries of the ``params`` array: the game's (players, cards, what a trick and the last one are
 #: worth, the scoring mode and, for ``LOWEST``, its three scores) and the position's (``P_PAST``:
 #: the packed history of :func:`pack_past`, ``P_EXTRA``: the points that go to the last trick's
@@ -615,7 +617,12 @@ def new_table(rows: int) -> Int64s:
     the points so far, which they keep, :func:`_dominance_probe`).  Why halves of one array and not
     one entry kind: keyed on the quasi key alone, positions that share it displaced each other's
     exact entries, and the searches took twice the nodes (Schafkopf solos, 40 deals); why not a
-    second array: every kernel takes one table."""
+    second array: every kernel takes one table.  Not kept: the trick starts with three cards a hand
+    or fewer in a small region of each half, 2**14 rows (1 MiB) that would stay near the processor
+    (most trick starts are there, and their entries are cheap to lose).  Paired against the table as
+    it is, with the prefetch of ``jit.prefetch_op``, two runs each: forced Six-Bid solos and hearts
+    from the first card 0.3 % more nodes, CPU 4 % less and 2 % more; 300 Ramsches 4 % more nodes, CPU
+    9 % less and 2 % more: no gain that shows.  With 2**12 rows or four cards a hand, more nodes still."""
     raw = np.empty(rows * TT_WORDS + 8, np.int64)
     skip = (-raw.ctypes.data % 64) // 8
     tt = raw[skip:skip + rows * TT_WORDS].reshape(rows, TT_WORDS)
@@ -1071,28 +1078,42 @@ def _bounds(h: Int64s, trick: Int64s, tb: int, leader: int, past: int, rules: In
     return mine, most - theirs  # what the other side takes for sure is lost to the count
 
 
+#: the bits of a ``LOWEST`` key's second word that a dominance entry does not compare: the seats'
+#: points so far (:func:`_dominance_probe`)
+POINTS_UNKEYED = ~(((1 << PAST_PLACE) - 1) << 32)
+
+
 @inline
-def _second_find(f: int, q0: int, q1: int, q2: int, mask: int, half: int, tt: Int64s, frames: Int64s) -> int:
-    """The row of the entry keyed ``q0 q1 q2`` (compared under ``mask``, :func:`_find`) in the table's
-    second half (-1: none); the key and its bucket go to ``frames[f]``, where :func:`_close` writes
-    the trick start's own entry."""
+def _second_keys(k0: int, k1: int, k2: int, rules: Int64s, mode: int) -> tuple[int, int, int]:
+    """The key words in the table's second half of the trick start keyed ``k0 k1 k2``: its quasi
+    keys (:func:`_quasi_keys`), or in ``LOWEST`` mode its keys without the points so far
+    (:func:`_dominance_probe`)."""
+    if mode == SUM:
+        return _quasi_keys(k0, k1, k2, rules)
+    return k0, k1 & POINTS_UNKEYED, k2
+
+
+@inline
+def _second_find(f: int, q0: int, q1: int, q2: int, mask: int, qbucket: int, tt: Int64s, frames: Int64s) -> int:
+    """The row of the entry keyed ``q0 q1 q2`` (compared under ``mask``, :func:`_find`) in the bucket
+    ``qbucket`` of the table's second half (-1: none); the key and its bucket go to ``frames[f]``,
+    where :func:`_close` writes the trick start's own entry."""
     frame = frames[_ix(f)]
     frame[F_Q0] = q0
     frame[F_Q1] = q1
     frame[F_Q2] = q2
-    qbucket = half + (_slot(q0, q1, q2, half) & ~1)
     frame[F_QSLOT] = qbucket
     return _find(tt, qbucket, q0, q1, q2, mask)
 
 
 @inline
-def _quasi_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frames: Int64s,
-                 rules: Int64s) -> tuple[int, int, int]:
-    """The bounds the quasi entry of the trick start keyed ``k0 k1 k2`` gives it, widened by the slack
-    (:func:`_slack`; ``0, INF`` when there is none), and its best move as a card of the canonical
-    hands (-1: none).  The row for the trick start's own quasi entry goes to ``frames[f]``."""
-    q0, q1, q2 = _quasi_keys(k0, k1, k2, rules)
-    qslot = _second_find(f, q0, q1, q2, KEY_BITS, half, tt, frames)
+def _quasi_probe(f: int, k0: int, k1: int, k2: int, q0: int, q1: int, q2: int, qbucket: int, tt: Int64s,
+                 frames: Int64s, rules: Int64s) -> tuple[int, int, int]:
+    """The bounds the quasi entry of the trick start keyed ``k0 k1 k2`` (its quasi keys ``q0 q1 q2``, in
+    the bucket ``qbucket``) gives it, widened by the slack (:func:`_slack`; ``0, INF`` when there is
+    none), and its best move as a card of the canonical hands (-1: none).  The row for the trick
+    start's own quasi entry goes to ``frames[f]``."""
+    qslot = _second_find(f, q0, q1, q2, KEY_BITS, qbucket, tt, frames)
     if qslot < 0:
         return 0, INF, -1
     now = (k0 | k1 | k2) & HANDS
@@ -1102,17 +1123,13 @@ def _quasi_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frame
                                                                                          QRUN)
 
 
-#: the bits of a ``LOWEST`` key's second word that a dominance entry does not compare: the seats'
-#: points so far (:func:`_dominance_probe`)
-POINTS_UNKEYED = ~(((1 << PAST_PLACE) - 1) << 32)
-
-
 @inline
-def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, frames: Int64s,
-                     side: Int64s, params: Int64s) -> tuple[int, int, int]:
+def _dominance_probe(f: int, k0: int, k1: int, k2: int, q0: int, q1: int, q2: int, qbucket: int, tt: Int64s,
+                     frames: Int64s, side: Int64s, params: Int64s) -> tuple[int, int, int]:
     """In ``LOWEST`` mode, the bounds an entry of the same hands and history but for the seats' points
-    so far gives the trick start keyed ``k0 k1 k2``, and its best move as a card of the canonical
-    hands (-1: none); the row for the trick start's own entry goes to ``frames[f]``.
+    so far (keyed ``q0 q1 q2``, :func:`_second_keys`, in the bucket ``qbucket``) gives the trick start
+    keyed ``k0 k1 k2``, and its best move as a card of the canonical hands (-1: none); the row for the
+    trick start's own entry goes to ``frames[f]``.
 
     Why it bounds: fewer points for the seat that maximises and more for the others can only help
     him, deal by deal's end (with the same tricks to the same seats, a fewest that was his stays
@@ -1134,7 +1151,7 @@ def _dominance_probe(f: int, k0: int, k1: int, k2: int, half: int, tt: Int64s, f
     each), 45.9 M nodes on the same deals, the 99th percentile 3.54 M: too little for a subtler proof.
     Nor the entries keyed on who has a trick and not on the order of the latest tricks (the order
     kept in the entry for the points-dominance), 46.9 M."""
-    qslot = _second_find(f, k0, k1 & POINTS_UNKEYED, k2, POINTS_UNKEYED, half, tt, frames)
+    qslot = _second_find(f, q0, q1, q2, POINTS_UNKEYED, qbucket, tt, frames)
     if qslot < 0:
         return 0, INF, -1
     mine = k1 >> 32
@@ -1351,6 +1368,10 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
         frame[F_K2] = k2
         half = tt.shape[0] >> 1
         bucket = _slot(k0, k1, k2, half) & ~1
+        _prefetch(tt, bucket)  # both rows on their way before the first is read (``jit.prefetch_op``)
+        q0, q1, q2 = _second_keys(k0, k1, k2, rules, mode)
+        qbucket = half + (_slot(q0, q1, q2, half) & ~1)
+        _prefetch(tt, qbucket)
         slot = _find(tt, bucket, k0, k1, k2, -1)
         frame[F_QSLOT] = -1
         if slot >= 0:
@@ -1364,9 +1385,9 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
                 return hi, True
         # a quasi or dominance entry (on an exact one too: it may be of a search with another window)
         if mode == SUM:
-            qlo, qhi, qmove = _quasi_probe(f, k0, k1, k2, half, tt, frames, rules)
+            qlo, qhi, qmove = _quasi_probe(f, k0, k1, k2, q0, q1, q2, qbucket, tt, frames, rules)
         else:
-            qlo, qhi, qmove = _dominance_probe(f, k0, k1, k2, half, tt, frames, side, params)
+            qlo, qhi, qmove = _dominance_probe(f, k0, k1, k2, q0, q1, q2, qbucket, tt, frames, side, params)
         lo = max(lo, qlo)
         hi = min(hi, qhi)
         if first < 0 and qmove >= 0:
