@@ -1372,6 +1372,15 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
         q0, q1, q2 = _second_keys(k0, k1, k2, rules, mode)
         qbucket = half + (_slot(q0, q1, q2, half) & ~1)
         _prefetch(tt, qbucket)
+        # what the cards alone bound, worked out while the rows are on their way: a node it settles
+        # waits for no row at all (600 forced Six-Bid solos and hearts and 300 Ramsches from the first
+        # card, paired from empty tables, against the bounds only where no exact entry was found: 3 % and
+        # 11 % less CPU, 0.7 % and 0.1 % more nodes, the same values)
+        blo, bhi = _bounds(h, trick, tb, leader, frame[F_PAST], rules, side, params)
+        if bhi <= alpha:
+            return bhi, True
+        if blo >= beta:
+            return blo, True
         slot = _find(tt, bucket, k0, k1, k2, -1)
         frame[F_QSLOT] = -1
         if slot >= 0:
@@ -1398,7 +1407,6 @@ def _enter(f: int, h: Int64s, trick: Int64s, rules: Int64s, power: Int64s, side:
             return lo, True
         if slot < 0:  # no exact entry: what the cards alone bound (the quasi entry's bounds may be tighter)
             slot = bucket
-            blo, bhi = _bounds(h, trick, tb, leader, frame[F_PAST], rules, side, params)
             lo = max(lo, blo)
             hi = min(hi, bhi)
             if hi <= alpha:
