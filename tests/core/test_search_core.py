@@ -263,6 +263,26 @@ def test_the_python_copy_gives_the_compiled_answers(monkeypatch: pytest.MonkeyPa
     assert plain == compiled
 
 
+def test_a_solver_runs_the_kernels_it_is_given_and_clear_starts_it_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kernels=``: a bench pairs two versions of the kernel in one process (``bench/pair_kernels.py``),
+    so a solver runs the module it was given, whatever :func:`warm.kernels` would hand out; and
+    ``clear`` empties its table, so the next solve searches as a new solver's does (without it, the
+    second solve of a deal would find the first's entries and take fewer nodes)."""
+    python = jit.python_copy(tricks)
+
+    def refuse() -> object:
+        raise AssertionError("a solver given its kernels asked warm.kernels for others")
+
+    monkeypatch.setattr(warm, "kernels", refuse)
+    for mode, hands, leader in _deals(5, 6, 4):
+        solver = TrickSolver(tables.trick_rules(mode), tables.objective(mode), [0], tt_bits=8, kernels=python)
+        value = solver.exact(list(hands), leader)
+        first = solver.nodes
+        solver.clear()
+        assert solver.exact(list(hands), leader) == value
+        assert solver.nodes == 2 * first
+
+
 @pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: everything runs as Python already")
 def test_until_the_compiled_kernels_are_ready_a_player_gets_the_python_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     """No decision waits for compilation: the same kernels as Python stand in, and the hint says so."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from types import ModuleType
 from typing import NamedTuple, TypeVar
 
 import numpy as np
@@ -76,9 +77,13 @@ class TrickSolver:
     (by default what they take themselves; a misère counts the opponents' tricks)."""
 
     def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int], tt_bits: int = TT_BITS,
-                 counted: Sequence[int] | None = None) -> None:
+                 counted: Sequence[int] | None = None, kernels: ModuleType | None = None) -> None:
+        """``kernels``: the kernel module to run, for a bench that pairs two versions of ``tricks``
+        (``bench/pair_kernels.py``; its arrays are that module's, its ``rules`` arrays this one's);
+        None: :func:`warm.kernels`, compiled once it is ready."""
         self.rules = rules
         self.objective = objective
+        self._kernels = kernels
         self._rules, self._power, self._params = rules.arrays(objective)
         self._to_kernel = rules.to_kernel
         self._position = rules.position
@@ -87,9 +92,10 @@ class TrickSolver:
             self._side[seat] |= tricks.MAX
         for seat in side if counted is None else counted:
             self._side[seat] |= tricks.COUNTED
-        self._tt = tricks.new_table(1 << tt_bits)
-        self._buf, self._frames, self._stats = tricks.work_arrays()
-        self._trick = tricks.trick_array()
+        own = kernels or tricks
+        self._tt = own.new_table(1 << tt_bits)
+        self._buf, self._frames, self._stats = own.work_arrays()
+        self._trick = own.trick_array()
         self._hands = np.zeros(3, np.int64)
         #: every kernel call's trailing arguments, in the kernel's order
         self._tail = (self._rules, self._power, self._side, self._params, self._tt, self._buf, self._frames,
@@ -99,6 +105,15 @@ class TrickSolver:
     def nodes(self) -> int:
         """Search nodes visited so far, over every solve (for the benches)."""
         return int(self._stats[0])
+
+    def clear(self) -> None:
+        """Empty the table, so that the next solve starts from nothing (a bench that times one deal's
+        solve alone, or a budget's first solve: :func:`budget`)."""
+        (self._kernels or tricks).empty_table(self._tt)
+
+    def _kernel_module(self) -> ModuleType:
+        """The kernels to call: the ones given, else :func:`warm.kernels` (compiled once they are ready)."""
+        return self._kernels or warm.kernels()
 
     def _load(self, hands: Sequence[int], trick: Sequence[int], past: Past | None = None) -> None:
         """Put a position in the kernel's arrays, in its card numbering (``TrickRules.order``)."""
@@ -120,7 +135,7 @@ class TrickSolver:
             return solve()
         if id(self) not in limit.emptied:
             limit.emptied.add(id(self))
-            tricks.empty_table(self._tt)
+            self.clear()
         stats = self._stats
         before = int(stats[tricks.S_NODES])
         stats[tricks.S_LIMIT] = before + max(limit.left, 1)
@@ -139,7 +154,7 @@ class TrickSolver:
         """The side's points from here, the cards of ``trick`` (led by ``leader``) included (a
         ``LOWEST`` objective's: its offset value at the deal's end, from ``past``)."""
         self._load(hands, trick, past)
-        k = warm.kernels()
+        k = self._kernel_module()
         return self._within_budget(lambda: int(k.exact(self._hands, self._trick, 0, len(trick), leader, guess,
                                                        *self._tail)))
 
@@ -148,7 +163,7 @@ class TrickSolver:
         """Whether the side takes at least ``target`` from here (a ``LOWEST`` objective's: whether its
         offset value at the deal's end, from ``past``, is at least ``target``)."""
         self._load(hands, trick, past)
-        k = warm.kernels()
+        k = self._kernel_module()
         return self._within_budget(lambda: bool(k.at_least(self._hands, self._trick, 0, len(trick), leader, target,
                                                            *self._tail)))
 
@@ -161,7 +176,7 @@ class TrickSolver:
         self._load(hands, trick, past)
         cards: Int64s = np.array([self._position[c] for c in moves], np.int64)
         out = np.zeros(len(moves), np.int64)
-        k = warm.kernels()
+        k = self._kernel_module()
         threshold = tricks.EXACT if need is None else max(need, 0)
         self._within_budget(lambda: k.move_values(self._hands, self._trick, len(trick), leader, cards, len(moves),
                                                   threshold, out, *self._tail))
@@ -175,7 +190,8 @@ class TrickSolver:
         a game's root reads it in its own."""
         to_kernel, order = self._to_kernel, self.rules.order
         buf = np.zeros(16, np.int64)
-        n = warm.kernels().legal_moves(to_kernel(movable), to_kernel(others), self._rules, self.rules.ncards, buf)
+        n = self._kernel_module().legal_moves(to_kernel(movable), to_kernel(others), self._rules, self.rules.ncards,
+                                              buf)
         return [order[int(c)] for c in buf[:n]]
 
     def spread(self, values: dict[int, V], movable: int) -> dict[int, V]:

@@ -11,7 +11,6 @@ deals from the first card, where minimax through the engine is out of reach.
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +20,6 @@ import pytest
 from helpers.minimax import engine_minimax
 from helpers.old_solvers import old_solver
 from helpers.schafkopf import GAME, solo_deals
-from parlour.games.schafkopf import solver as solver_module
 from parlour.games.schafkopf import tables
 from parlour.games.schafkopf.bots import EasyBot
 from parlour.games.schafkopf.rules import INDEX, WIN, RamschResult, ramsch_result
@@ -31,6 +29,7 @@ from parlour.games.schafkopf.solver import (
     RamschSolver,
     SoloSolver,
     position_from_state,
+    ramsch_searcher,
 )
 from parlour.search import jit, tricks, warm
 from parlour.search.solver import budget
@@ -311,10 +310,13 @@ def test_a_root_that_takes_no_trick_is_solved_by_the_one_search_that_proves_it()
         assert not RamschSolver(1, pos.dealer, pos.skat).at_least(pos, 9)
 
 
-def test_the_python_copy_gives_the_compiled_ramsch_values(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_python_copy_gives_the_compiled_ramsch_values() -> None:
+    """The same positions on the thread's searcher and on one of its own (a fresh table) that runs the
+    kernels as Python (``ramsch_searcher``'s ``kernels``, as ``bench/pair_kernels.py`` gives it a version)."""
     positions = _ramsch_positions(4, 3, seed=50)
     compiled = [RamschSolver(r, pos.dealer, pos.skat).value(pos) for _, pos in positions for r in range(3)]
-    monkeypatch.setattr(warm, "kernels", lambda: jit.python_copy(tricks))
-    monkeypatch.setattr(solver_module, "_local", threading.local())  # fresh searchers, fresh tables
-    plain = [RamschSolver(r, pos.dealer, pos.skat).value(pos) for _, pos in positions for r in range(3)]
+    plain_searcher = ramsch_searcher(jit.python_copy(tricks))
+    plain = [RamschSolver(r, pos.dealer, pos.skat, searcher=plain_searcher).value(pos)
+             for _, pos in positions for r in range(3)]
     assert plain == compiled
+    assert plain_searcher.nodes > 0

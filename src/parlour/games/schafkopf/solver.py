@@ -36,6 +36,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from ...search.pimc import ActionValues
 from ...search.solver import Past, TrickSolver
@@ -208,12 +209,18 @@ RAMSCH_SPAN = tables.RAMSCH.span
 RAMSCH_GUESS = 2 * RAMSCH_SPAN
 
 
+def ramsch_searcher(kernels: ModuleType | None = None) -> TrickSolver:
+    """A new Ramsch searcher: the root seat (seat 0) maximises, the other two minimise (``kernels``:
+    ``TrickSolver``'s, for a bench that pairs two versions of the kernel)."""
+    return TrickSolver(tables.RAMSCH_RULES, tables.RAMSCH, (0,), tt_bits=RAMSCH_TT_BITS, counted=(1, 2),
+                       kernels=kernels)
+
+
 def _ramsch_searcher() -> TrickSolver:
-    """This thread's Ramsch searcher: the root seat (seat 0) maximises, the other two minimise."""
+    """This thread's Ramsch searcher (:func:`ramsch_searcher`), whose table every Ramsch shares."""
     got: TrickSolver | None = getattr(_local, "ramsch", None)
     if got is None:
-        got = _local.ramsch = TrickSolver(tables.RAMSCH_RULES, tables.RAMSCH, (0,), tt_bits=RAMSCH_TT_BITS,
-                                          counted=(1, 2))
+        got = _local.ramsch = ramsch_searcher()
     return got
 
 
@@ -223,16 +230,18 @@ class RamschSolver:
     The positions are turned so that the root is the kernel's seat 0, as a solo's soloist is, so
     one searcher's table serves every root; its entries key on the history (``solver.Past``)."""
 
-    def __init__(self, root: int, dealer: int, skat: int) -> None:
+    def __init__(self, root: int, dealer: int, skat: int, searcher: TrickSolver | None = None) -> None:
+        """``searcher``: a searcher of its own (:func:`ramsch_searcher`; a bench's); None: this thread's."""
         self.root = root
         self.dealer = dealer
         self.skat_pips = pips_of(skat)
         self.nodes = 0
+        self.searcher = searcher
 
     def value(self, pos: Position) -> int:
         """Twice the root seat's margin under paranoid perfect play."""
         hands, leader, past = self._turned(pos)
-        searcher = _ramsch_searcher()
+        searcher = self.searcher or _ramsch_searcher()
         before = searcher.nodes
         value = searcher.exact(hands, leader, pos.trick, guess=RAMSCH_GUESS, past=past) - RAMSCH_SPAN
         self.nodes += searcher.nodes - before
@@ -241,7 +250,7 @@ class RamschSolver:
     def at_least(self, pos: Position, level: int) -> bool:
         """Whether :meth:`value` is at least ``level``: one null-window search (the bench's proofs)."""
         hands, leader, past = self._turned(pos)
-        searcher = _ramsch_searcher()
+        searcher = self.searcher or _ramsch_searcher()
         before = searcher.nodes
         got = searcher.at_least(hands, leader, level + RAMSCH_SPAN, pos.trick, past=past)
         self.nodes += searcher.nodes - before
