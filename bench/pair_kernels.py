@@ -7,10 +7,9 @@ in turn from an empty table; CPU time, nodes and values per version.
 Each ``REV`` is a git revision whose ``src/parlour/search/tricks.py`` is loaded as a module of its own,
 or ``.`` for the working tree's (the kernels every player runs); ratios are to the first.  Without
 one (``make bench``): the kernel before its last commit against the working tree's, what the last
-change to the kernel gained.  The deals:
-Six-Bid's forced contracts (``bench_solver_sixbid.first_card``, seeds 1 to N of each contract, a pip
-solver per trump and soloist), or Schafkopf's Ramsches from the first card (``bench_solver_schafkopf.deals``,
-the first N).
+change to the kernel gained.  The deals: Six-Bid's forced contracts (``bench_solver_sixbid.first_card``,
+seeds 1 to N of each contract, a pip solver per trump and soloist), or Schafkopf's Ramsches from the
+first card (the first N of ``bench_solver_schafkopf.deals``).
 
 Why pairs and not two runs of a speed bench: this machine's speed changes by half from hour to hour
 (the same kernel ran 8.9 M nodes/s in one hour and 4.4 M in the next), so two runs at different
