@@ -55,11 +55,6 @@ def _positions(kind: str, tricks_left: int, count: int, seed: int = 0) -> list[A
     return out
 
 
-def _pct(times: list[float], q: float) -> float:
-    t = sorted(times)
-    return 1000 * t[min(len(t) - 1, int(q * len(t)))]
-
-
 def bench_solver(deals: int, tricks: list[int], limit: float) -> None:
     print(f"(a) exact solve, {deals} positions each (easy play up to there); stops a row after {limit:.0f} s")
     print(f"{'kind':8} {'tricks left':>11} {'solved':>7} {'median ms':>10} {'p99 ms':>9} {'max ms':>9} "
@@ -84,7 +79,8 @@ def bench_solver(deals: int, tricks: list[int], limit: float) -> None:
                 if time.perf_counter() - start > limit:
                     break
             print(f"{kind:8} {left:>11} {len(times):>7} {1000 * statistics.median(times):>10.1f} "
-                  f"{_pct(times, 0.99):>9.1f} {1000 * max(times):>9.1f} {statistics.median(nodes):>10.0f}", flush=True)
+                  f"{1000 * arena.percentile(times, 0.99):>9.1f} {1000 * max(times):>9.1f} "
+                  f"{statistics.median(nodes):>10.0f}", flush=True)
 
 
 def bench_samples(deals: int, think: float) -> None:
@@ -121,10 +117,11 @@ def bench_samples(deals: int, think: float) -> None:
         every += times
         cpu += cpus
         print(f"{key:16} {len(times):>6} {statistics.median(samples):>12.0f} {min(samples):>12} "
-              f"{1000 * statistics.median(times):>12.0f} {_pct(times, 0.99):>12.0f} "
-              f"{1000 * statistics.median(cpus):>11.0f} {_pct(cpus, 0.99):>11.0f}")
+              f"{1000 * statistics.median(times):>12.0f} {1000 * arena.percentile(times, 0.99):>12.0f} "
+              f"{1000 * statistics.median(cpus):>11.0f} {1000 * arena.percentile(cpus, 0.99):>11.0f}")
     print(f"{'all':16} {len(every):>6} {'':>12} {'':>12} {1000 * statistics.median(every):>12.0f} "
-          f"{_pct(every, 0.99):>12.0f} {1000 * statistics.median(cpu):>11.0f} {_pct(cpu, 0.99):>11.0f}")
+          f"{1000 * arena.percentile(every, 0.99):>12.0f} {1000 * statistics.median(cpu):>11.0f} "
+          f"{1000 * arena.percentile(cpu, 0.99):>11.0f}")
 
 
 class Cheater(StrongBot):

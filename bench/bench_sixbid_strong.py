@@ -70,7 +70,7 @@ EASY = make("sixbid", "easy")
 
 def _ms(times: list[float]) -> str:
     t = sorted(times)
-    return f"{1000 * statistics.median(t):9.1f} {1000 * t[min(len(t) - 1, int(0.99 * len(t)))]:9.1f}"
+    return f"{1000 * statistics.median(t):9.1f} {1000 * arena.percentile(t, 0.99):9.1f}"
 
 
 def _played_deals(count: int, seed: int) -> list[R.SixBidState]:

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import parlour  # noqa: E402
+from parlour.arena import percentile  # noqa: E402
 from parlour.games.clobby.bots import EasyBot  # noqa: E402
 from parlour.games.clobby.rules import TRUMP_NAME  # noqa: E402
 from parlour.games.clobby.solver import Position, Solver, deal_value  # noqa: E402
@@ -71,10 +72,10 @@ def main() -> None:
         every += t
         rate = sum(r[1] for r in rows) / max(1e-9, sum(t))
         print(f"{TRUMP_NAME[mode]:>11} {len(rows):>6} {rate:>10.0f} {1000 * statistics.median(t):>10.2f} "
-              f"{1000 * t[min(len(t) - 1, int(0.99 * len(t)))]:>8.2f}")
+              f"{1000 * percentile(t, 0.99):>8.2f}")
     every.sort()
     print(f"{'all':>11} {len(every):>6} {'':>10} {1000 * statistics.median(every):>10.2f} "
-          f"{1000 * every[min(len(every) - 1, int(0.99 * len(every)))]:>8.2f}", flush=True)
+          f"{1000 * percentile(every, 0.99):>8.2f}", flush=True)
     if args.old:
         from old_solvers import clobby as old  # type: ignore[import-not-found]
 

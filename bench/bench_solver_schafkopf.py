@@ -50,6 +50,7 @@ from types import ModuleType
 from typing import Any
 
 import parlour
+from parlour.arena import percentile
 from parlour.games.schafkopf.bots import EasyBot
 from parlour.games.schafkopf.solver import (
     RAMSCH_GUESS,
@@ -82,16 +83,11 @@ def deals(kind: str, tricks_left: int, seed: int = 0) -> Any:
             yield s, st.current_player, position_from_state(st)
 
 
-def _pct(ms: list[float], q: float) -> float:
-    t = sorted(ms)
-    return t[min(len(t) - 1, int(q * len(t)))]
-
-
 def _row(label: str, ms: list[float], nodes: int) -> None:
     seconds = sum(ms) / 1000
     print(f"{label:22} {len(ms):>6} {nodes / 1e6:>9.2f} {nodes / seconds if seconds else 0:>12,.0f} "
           f"{statistics.median(ms):>10.1f} "
-          f"{_pct(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
+          f"{percentile(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
 
 
 def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
@@ -182,8 +178,8 @@ def _proof_rows(positions: Iterable[tuple[int, Any]], solver_for: Callable[[int,
             rows[name][0].append(solver.nodes)
     print(f"{'search':12} {'median nodes':>13} {'p99 nodes':>12} {'median ms':>10} {'p99 ms':>9} {'total nodes':>12}")
     for name, (nodes, ms) in rows.items():
-        print(f"{name:12} {statistics.median(nodes):>13,.0f} {_pct(nodes, 0.99):>12,.0f} "
-              f"{statistics.median(ms):>10.1f} {_pct(ms, 0.99):>9.1f} {sum(nodes):>12,.0f}", flush=True)
+        print(f"{name:12} {statistics.median(nodes):>13,.0f} {percentile(nodes, 0.99):>12,.0f} "
+              f"{statistics.median(ms):>10.1f} {percentile(ms, 0.99):>9.1f} {sum(nodes):>12,.0f}", flush=True)
 
 
 def bench_proof(count: int) -> None:
@@ -243,8 +239,8 @@ def bench_equal(count: int, seconds: float, ramsch_tricks: int, ramsch_count: in
     print(f"{compared} whole solo deals from the first card: new == old on every one "
           f"(scores {dict(sorted(levels.items()))})")
     if compared:
-        print(f"new: median {statistics.median(new_ms):.1f} ms, p99 {_pct(new_ms, 0.99):.1f} ms; "
-              f"old: median {statistics.median(old_ms):.0f} ms, p99 {_pct(old_ms, 0.99):.0f} ms; "
+        print(f"new: median {statistics.median(new_ms):.1f} ms, p99 {percentile(new_ms, 0.99):.1f} ms; "
+              f"old: median {statistics.median(old_ms):.0f} ms, p99 {percentile(old_ms, 0.99):.0f} ms; "
               f"{time.perf_counter() - start:.0f} s in all ({time.process_time() - cpu:.0f} s CPU)")
     compared = 0
     cpu = time.process_time()

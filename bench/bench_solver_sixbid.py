@@ -60,6 +60,7 @@ from itertools import islice
 from types import FrameType, ModuleType
 
 import parlour
+from parlour.arena import percentile
 from parlour.games.sixbid.bots import EasyBot
 from parlour.games.sixbid.rules import BID_INDEX, BIDS, OpenPosition, SixBidState
 from parlour.games.sixbid.solver import Solver, margin_needs, no_trick_contract, threshold_need
@@ -104,11 +105,6 @@ def as_bid(contract: str) -> Iterator[OpenPosition]:
             yield pos
 
 
-def _pct(ms: list[float], q: float) -> float:
-    t = sorted(ms)
-    return t[min(len(t) - 1, int(q * len(t)))]
-
-
 def bench_speed(count: int, seconds: float, contracts: list[str], bid: bool = False) -> None:
     print(f"whole deals from the first card, {count} per contract (at most {seconds:.0f} s each row), "
           f"{'as the easy players bid them' if bid else 'bid by elder'}; "
@@ -138,7 +134,7 @@ def bench_speed(count: int, seconds: float, contracts: list[str], bid: bool = Fa
             continue
         total = sum(ms) / 1000
         print(f"{row:10} {len(ms):>6} {nodes / total if total else 0:>12,.0f} {statistics.median(ms):>10.1f} "
-              f"{_pct(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
+              f"{percentile(ms, 0.99):>9.1f} {max(ms):>9.1f}", flush=True)
 
 
 def _fresh_solver(pos: OpenPosition) -> TrickSolver:

@@ -92,6 +92,7 @@ from typing import Any
 import httpx
 import websockets
 
+from parlour.arena import percentile
 from parlour.search import warm
 from parlour.web.play import BURST, RATE
 from parlour.web.run import free_port
@@ -278,7 +279,7 @@ async def run(url: str, ws_url: str, tables: int, seconds: float, level: str, ra
     slow = collections.Counter(int(at) for at, latency in latencies if latency > SLOW)
 
     def pct(q: float) -> float:
-        return lat[min(len(lat) - 1, int(len(lat) * q))] * 1000 if lat else float("nan")
+        return percentile(lat, q) * 1000
 
     return {"tables": tables, "seconds": elapsed, **counts, "failures": len(failures),
             "first_failure": repr(failures[0])[:200] if failures else "",
@@ -536,8 +537,7 @@ def compare(results: dict[tuple[int, str], list[dict[str, Any]]], tables: list[i
 
 def _p99(rows: list[dict[str, Any]]) -> float:
     """The 99th percentile of every latency of ``rows`` together, in ms."""
-    lat = sorted(x for r in rows for x in r["latencies"])
-    return lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+    return percentile([x for r in rows for x in r["latencies"]], 0.99) * 1000
 
 
 def _mean_cost(rows: list[dict[str, Any]]) -> float:

@@ -40,6 +40,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from parlour.arena import percentile
 from parlour.games.schafkopf.solver import RamschSolver, ramsch_searcher
 from parlour.games.sixbid.tables import PIPS, trick_rules
 from parlour.search import jit, tricks, warm
@@ -151,7 +152,7 @@ def pair(revs: list[str], solves: list[Solve]) -> bool:
     for rev, c, n, times in zip(revs, cpu, nodes, ms, strict=True):
         times.sort()
         print(f"{rev:12} {c:>8.2f} {c / cpu[0]:>6.3f} {n / 1e6:>9.2f} {statistics.median(times):>10.1f} "
-              f"{times[min(len(times) - 1, int(0.99 * len(times)))]:>8.1f}")
+              f"{percentile(times, 0.99):>8.1f}")
     print("every value the same" if not differ else f"VALUES DIFFER on {differ} deals")
     return not differ
 

@@ -136,7 +136,7 @@ class ArenaResult:
             t = sorted(self.times[side])
             if t:
                 median = 1000 * statistics.median(t)
-                p99 = 1000 * t[min(len(t) - 1, int(0.99 * len(t)))]
+                p99 = 1000 * percentile(t, 0.99)
                 per_s = len(t) / sum(t) if sum(t) > 0 else math.inf
             else:
                 median = p99 = per_s = 0.0
@@ -144,6 +144,14 @@ class ArenaResult:
         if self.game in bidding.DECLARED:
             lines += bidding.table(self.declared, sum(self.declared.values()), f"A ({a})")
         return "\n".join(lines)
+
+
+def percentile(values: Iterable[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` by nearest rank, as the arena's table and every bench quote it: of
+    the ``n`` values sorted, the one at ``int(q * n)`` (the largest, past the end); NaN for no values.
+    Why nearest rank and not interpolated: a quoted p99 is then a time one decision or solve really took."""
+    t = sorted(values)
+    return t[min(len(t) - 1, int(q * len(t)))] if t else math.nan
 
 
 def _decision_clock() -> Callable[[], float]:

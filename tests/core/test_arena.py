@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -174,3 +175,11 @@ def test_a_result_names_the_clock_its_decisions_were_timed_on(monkeypatch) -> No
     for cpu in ("cpu", "cpu:2"):
         monkeypatch.setenv("PARLOUR_THINK_CLOCK", cpu)
         assert arena.decision_clock_name() == "cpu"
+
+
+def test_a_percentile_is_a_value_taken_by_nearest_rank() -> None:
+    """The p99 the arena's table and the benches quote is one of the values, not an interpolation."""
+    assert arena.percentile([5.0, 1.0, 3.0, 2.0], 0.5) == 3.0
+    assert arena.percentile(range(100), 0.99) == 99 and arena.percentile(range(200), 0.99) == 198
+    assert arena.percentile([7.0], 0.99) == 7.0
+    assert math.isnan(arena.percentile([], 0.99))
