@@ -15,6 +15,7 @@ import pickle
 import random
 import shutil
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -426,6 +427,33 @@ def test_every_index_of_the_kernels_that_is_not_a_constant_is_unsigned() -> None
     source = Path(tricks.__file__).read_text()
     assert _unwrapped_indices(source) == []
     assert _unwrapped_indices("def f(a: Int64s, i: int) -> int:\n    return a[i]\n") == ["f: a[i]"]
+
+
+def test_pext_packs_the_bits_at_a_mask_low_as_the_processor_the_fallback_loop_and_python_do(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``jit.pext_op``: the processor's ``pext`` where it has a fast one, the loop compiled where it has
+    none or a slow one; each must pack exactly as the Python copy's loop does."""
+    assert jit._python_pext(0b1011_0110, 0b1111_0000) == 0b1011
+    assert jit._python_pext(0b0100_0010, 0b1100_0011) == 0b0110
+    if not jit.AVAILABLE:
+        pytest.skip("numba is not available: the kernels run the Python loop alone")
+    import numba
+    from llvmlite import binding
+
+    rng = random.Random(24)
+    pairs = [(rng.getrandbits(63), rng.getrandbits(63)) for _ in range(300)] + [(0, 0), ((1 << 63) - 1, 0xFF)]
+    expected = [jit._python_pext(x, m) for x, m in pairs]
+    host = jit.pext_op()
+    monkeypatch.setattr(binding, "get_host_cpu_name", lambda: "znver2")
+    loop = jit.pext_op()
+    for op in (host, loop):
+        call = numba.njit(_calling(op))  # an intrinsic is called from compiled code only
+        assert [call(x, m) for x, m in pairs] == expected
+
+
+def _calling(op: Callable[[int, int], int]) -> Callable[[int, int], int]:
+    """A plain function that calls ``op`` (for numba to compile: ``op`` is a constant of its closure)."""
+    return lambda x, m: op(x, m)
 
 
 def _kernel_hands(rules: TrickRules, *codes: str) -> NDArray[np.int64]:

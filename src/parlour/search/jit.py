@@ -85,8 +85,8 @@ def bit_ops() -> tuple[Callable[[int], int], Callable[[int], int]]:
     Why not written out in the kernels: a lowest-bit loop over bytes and a table, and a popcount by
     shifts and masks, were the search's own; LLVM's intrinsics found the same nodes and values in
     less time (200 Six-Bid solos and hearts, forced and as bid, and 200 Schafkopf solos from the first
-    card: the figures are in ``tricks.low_bit``).  Generic LLVM intrinsics, not a processor's
-    (``pext`` and the like), so that the compiled code runs wherever numba runs.
+    card: the figures are in ``tricks.low_bit``).  Generic LLVM intrinsics, not a processor's, so that
+    the compiled code runs wherever numba runs (:func:`pext_op` is the one exception, and says why).
     """
     if _plain or not AVAILABLE:
         return _python_trailing_zeros, _python_popcount
@@ -195,6 +195,57 @@ def prefetch_op() -> Callable[[Any, int], None]:
         return types.void(table, row), codegen
 
     return cast(Callable[[Any, int], None], prefetch)
+
+
+def _python_pext(x: int, mask: int) -> int:
+    """The bits of ``x`` where ``mask`` has its set bits, packed into the low bits in their order."""
+    x, mask = int(x), int(mask)
+    out = 0
+    k = 0
+    while mask:
+        low = mask & -mask
+        if x & low:
+            out |= 1 << k
+        k += 1
+        mask ^= low
+    return out
+
+
+#: the processors whose ``pext`` is microcoded, tens to hundreds of cycles (AMD before Zen 3): the loop
+#: of :func:`_python_pext`, compiled, is as fast there
+SLOW_PEXT = ("znver1", "znver2", "bdver", "btver")
+
+
+def pext_op() -> Callable[[int, int], int]:
+    """``pext(x, mask)``, the bits of ``x`` at ``mask``'s set bits packed into the low bits, for the kernel
+    module being loaded: compiled, the processor's ``pext`` (BMI2) where it has a fast one, else the
+    loop of :func:`_python_pext` compiled; as Python, that loop.
+
+    Why a processor's instruction here when :func:`bit_ops` keeps to generic ones: LLVM has no generic
+    ``pext``, and it packs a run's cards to its top in three instructions a hand where a loop takes one
+    pass a card (``tricks._canonical``, at every trick start, twice).  Safe on any processor: numba keys
+    its on-disk cache on the host's name and features, so code compiled with ``pext`` never loads where
+    the choice here would differ."""
+    if _plain or not AVAILABLE:
+        return _python_pext
+    from llvmlite import binding, ir
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    name = binding.get_host_cpu_name()
+    if not binding.get_host_cpu_features().get("bmi2") or name.startswith(SLOW_PEXT):
+        return cast(Callable[[int, int], int], inline(_python_pext))
+
+    @intrinsic
+    def pext(typingctx: Any, x: Any, mask: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            i64 = ir.IntType(64)
+            function = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]),
+                                                      "llvm.x86.bmi.pext.64")
+            return builder.call(function, [args[0], args[1]])
+        return types.int64(types.int64, types.int64), codegen
+
+    return cast(Callable[[int, int], int], pext)
 
 
 _copies: dict[str, ModuleType] = {}
