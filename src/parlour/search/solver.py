@@ -46,9 +46,10 @@ class _Budget:
     """The nodes still allowed to this thread's solves (:func:`budget`), and the solvers whose
     tables were emptied for it."""
 
-    def __init__(self, nodes: int) -> None:
+    def __init__(self, nodes: int, fresh: bool) -> None:
         self.nodes = nodes
         self.left = nodes
+        self.fresh = fresh
         self.emptied: set[int] = set()
 
 
@@ -56,16 +57,19 @@ _local = threading.local()
 
 
 @contextmanager
-def budget(nodes: int) -> Iterator[None]:
+def budget(nodes: int, fresh: bool = True) -> Iterator[None]:
     """Every solve of this thread in the block shares ``nodes`` search nodes; past them it raises
-    :class:`SearchCut`.  Each solver's table is emptied at its first solve in the block.
+    :class:`SearchCut`.  Each solver's table is emptied at its first solve in the block, unless
+    ``fresh`` is False.
 
     Why emptied: how many nodes a solve takes depends on what its table already holds (its values
     never do), so a budget met or missed is the same every time only from an empty table: the
-    review of a deal must be the same, byte for byte, whatever the thread solved before it.
+    review of a deal must be the same, byte for byte, whatever the thread solved before it.  Why
+    not always: a player that stops a solve at its think deadline repeats nothing byte for byte, and
+    its table is what makes its solves cheap (a Ramsch's is 32 MiB, longer to empty than most solves).
     """
     outer: _Budget | None = getattr(_local, "budget", None)
-    _local.budget = _Budget(nodes)
+    _local.budget = _Budget(nodes, fresh)
     try:
         yield
     finally:
@@ -133,7 +137,7 @@ class TrickSolver:
         limit: _Budget | None = getattr(_local, "budget", None)
         if limit is None:
             return solve()
-        if id(self) not in limit.emptied:
+        if limit.fresh and id(self) not in limit.emptied:
             limit.emptied.add(id(self))
             self.clear()
         stats = self._stats

@@ -286,3 +286,35 @@ def test_a_reviews_whole_ramsch_past_its_node_bound_is_played_out(solves: list[t
     ramsch = [left for solo, left in solves if not solo]
     assert 10 in ramsch, solves  # each whole Ramsch is tried, and cut short
     assert any(left <= S.EXACT_RAMSCH for left in ramsch), solves
+
+
+def test_a_bids_whole_ramsch_stops_at_the_deadline_once_the_minimum_of_samples_is_in(
+        solves: list[tuple[bool, int]]) -> None:
+    """In play a bid's whole Ramsch (all pass) is solved from its first card; once the bid has its minimum of
+    samples and its deadline has passed, the solve is stopped at once and the sample given up (None), so a
+    decision never waits for a slow Ramsch past its budget; before the minimum it is never stopped."""
+    from parlour.games.schafkopf import strong as S
+    from parlour.search import warm
+    from parlour.search.pimc import Pimc
+
+    if not warm.compiled():
+        pytest.skip("a whole Ramsch is solved on the compiled core only")
+    bid = GAME.new_state(seed=3)
+    view = bid.view(bid.current_player)
+    bot = S.StrongBot()
+    sampler = Sampler(view)
+    rng = random.Random(5)
+    worlds = [w for w in (sampler.draw(rng) for _ in range(12)) if w is not None]
+    pimc = Pimc(sampler.draw, lambda w: None, bot.slow_budget, clock=lambda: 100.0)
+    pimc.deadline = 99.0  # spent
+    # stopped first: a Ramsch solved once is answered from the table after (at once, and never stopped)
+    for samples, stopped in ((bot.slow_budget.min_samples, True), (0, False)):
+        pimc.samples = samples
+        given_up = 0
+        for world, _ in worlds:
+            solves.clear()
+            got = bot._bid_values(sampler, world, view["seat"], rng, pimc)
+            ramsch = (False, 10) in solves  # passing led to a Ramsch, tried from its first card
+            assert got is not None or (stopped and ramsch), (samples, solves)
+            given_up += got is None
+        assert given_up if stopped else not given_up  # (a Ramsch its bounds settle at once is not stopped)
