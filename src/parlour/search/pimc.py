@@ -33,8 +33,10 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from . import warm
+from .solver import SearchCut, budget
 
 World = TypeVar("World")
+V = TypeVar("V")
 World_co = TypeVar("World_co", covariant=True)
 #: The one solver result type: each legal action (its code) and what it is worth to the seat
 #: that decides, in that game's units (points, chips or a margin), under perfect play with every
@@ -217,6 +219,11 @@ class Budget:
             raise ValueError("think must be a number of seconds from 0 to 60")
 
 
+#: the most search nodes a second the compiled kernel runs on this machine (5-9 M): what :meth:`Pimc.bounded`
+#: reckons a second of think buys a solve, at most
+SOLVE_NODES_PER_SECOND = 10_000_000
+
+
 class Pimc(Generic[World]):
     """Average an evaluator over sampled worlds, within a budget."""
 
@@ -233,6 +240,24 @@ class Pimc(Generic[World]):
         self.samples = 0
         #: every sample of the last ``decide``: its weight and its values (for a :class:`Trust` test)
         self.records: list[tuple[float, dict[str, float]]] = []
+
+    def bounded(self, solve: Callable[[], V]) -> V | None:
+        """``solve()``, a sample's solves, stopped at this decision's deadline once its minimum of samples is
+        in: then None (the sample is given up, as an evaluator's None says).  Before the minimum, or with no
+        deadline, never stopped.
+
+        Why: a sample's solve cannot look at the clock, and one slow solve begun just before the deadline
+        kept a decision past its budget by as long as it took (a whole Ramsch at a Schafkopf bid: over a
+        second).  Stopped by nodes (``search.solver.budget``; the tables kept, ``fresh=False``): what is
+        left of the budget at ``SOLVE_NODES_PER_SECOND``."""
+        if self.samples < self.budget.min_samples or not math.isfinite(self.deadline):
+            return solve()
+        nodes = max(1, int((self.deadline - self.clock()) * SOLVE_NODES_PER_SECOND))
+        try:
+            with budget(nodes, fresh=False):
+                return solve()
+        except SearchCut:
+            return None
 
     def expired(self) -> bool:
         """True once the budget's time is spent and the minimum number of samples is in."""

@@ -8,6 +8,7 @@ value) so that thousands of endgames stay fast.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -288,33 +289,33 @@ def test_a_reviews_whole_ramsch_past_its_node_bound_is_played_out(solves: list[t
     assert any(left <= S.EXACT_RAMSCH for left in ramsch), solves
 
 
-def test_a_bids_whole_ramsch_stops_at_the_deadline_once_the_minimum_of_samples_is_in(
+def test_a_samples_solves_stop_at_the_deadline_once_the_minimum_of_samples_is_in(
         solves: list[tuple[bool, int]]) -> None:
-    """In play a bid's whole Ramsch (all pass) is solved from its first card; once the bid has its minimum of
-    samples and its deadline has passed, the solve is stopped at once and the sample given up (None), so a
-    decision never waits for a slow Ramsch past its budget; before the minimum it is never stopped."""
+    """``Pimc.bounded``, as the bids use it: a bid's sample solves each option's deal from its first card (a
+    solo's, or a Ramsch's when all pass); once the bid has its minimum of samples and its deadline has passed,
+    those solves are stopped at once and the sample given up (None), so a decision never waits past its
+    budget for a slow solve.  Before the minimum, or with no deadline, they are never stopped."""
     from parlour.games.schafkopf import strong as S
     from parlour.search import warm
     from parlour.search.pimc import Pimc
 
     if not warm.compiled():
-        pytest.skip("a whole Ramsch is solved on the compiled core only")
+        pytest.skip("a bid's deals are solved whole on the compiled core only")
     bid = GAME.new_state(seed=3)
     view = bid.view(bid.current_player)
     bot = S.StrongBot()
     sampler = Sampler(view)
     rng = random.Random(5)
-    worlds = [w for w in (sampler.draw(rng) for _ in range(12)) if w is not None]
+    worlds = [w for w in (sampler.draw(rng) for _ in range(8)) if w is not None]
     pimc = Pimc(sampler.draw, lambda w: None, bot.slow_budget, clock=lambda: 100.0)
-    pimc.deadline = 99.0  # spent
-    # stopped first: a Ramsch solved once is answered from the table after (at once, and never stopped)
-    for samples, stopped in ((bot.slow_budget.min_samples, True), (0, False)):
-        pimc.samples = samples
+    # stopped first: a deal solved once is answered from the table after (at once, and never stopped)
+    for samples, deadline, stopped in ((bot.slow_budget.min_samples, 99.0, True), (0, 99.0, False),
+                                       (bot.slow_budget.min_samples, math.inf, False)):
+        pimc.samples, pimc.deadline = samples, deadline
         given_up = 0
         for world, _ in worlds:
             solves.clear()
-            got = bot._bid_values(sampler, world, view["seat"], rng, pimc)
-            ramsch = (False, 10) in solves  # passing led to a Ramsch, tried from its first card
-            assert got is not None or (stopped and ramsch), (samples, solves)
+            got = pimc.bounded(lambda world=world: bot._bid_values(sampler, world, view["seat"], rng))
+            assert (10 in {left for _, left in solves}) if got is None else got.keys() == {"pick-up", "pass"}
             given_up += got is None
-        assert given_up if stopped else not given_up  # (a Ramsch its bounds settle at once is not stopped)
+        assert given_up == (len(worlds) if stopped else 0), (samples, deadline)

@@ -24,8 +24,8 @@ How it decides (issue 13):
   review's player (:meth:`StrongBot.counted`) bounds each whole Ramsch's solve by
   ``REVIEW_RAMSCH_NODES`` and plays a deal past it out: a Ramsch's solve has a slow tail (seconds on
   its slowest deals), which a review, with no clock to stop it, would otherwise wait for.  In play, once
-  a bid has its minimum of samples, a whole Ramsch's solve stops at the bid's deadline and its sample
-  is given up (``RAMSCH_NODES_PER_SECOND``).
+  a decision has its minimum of samples, a sample's solves stop at its deadline and that sample is
+  given up (``Pimc.bounded``).
 
 Strategy fusion and information leakage (PIMC's known weaknesses): each sample is solved as if
 all hands were open, so the solver "knows" which of two finesses works (strategy fusion).  What
@@ -44,7 +44,6 @@ sampled deal (``Sampler.deck`` + ``Sampler.actions``), never the real one.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -82,13 +81,6 @@ WHOLE_DEAL_BIDS = True
 #: so the bound is in nodes (``search.solver.budget``).  300 k covers about 90 % of those deals (91 % now); with
 #: it a review took 0.57 s mean and 2.74 s at worst (the same bench)
 REVIEW_RAMSCH_NODES = 300_000
-#: the search nodes a second of think buys a bid's whole Ramsch (all pass), at most (this machine runs 5-9 M a
-#: second).  Once the bid has its minimum of samples, a Ramsch's solve is stopped when it has
-#: taken what is left of the think budget at this rate, and that sample is given up: the decision ends with
-#: the samples it has (``search.pimc``).  Why: the slowest Ramsches take a second and more, and a decision
-#: waited for the one it had started just before its budget ran out (one bid of 1,574 ms in the bench's ten
-#: deals, ``bench_schafkopf_strong.py samples``), past the 1.5 s a decision may take
-RAMSCH_NODES_PER_SECOND = 10_000_000
 #: how many discard pairs (by the easy player's pair rule) are simulated
 DISCARD_CANDIDATES = 5
 #: seconds per card decision of ``make("schafkopf", "strong")`` (the ``--think`` default).  Measured
@@ -156,19 +148,21 @@ class StrongBot:
         sampler = Sampler(view)
         phase = view["phase"]
         seat = view["seat"]
+        # each sample's solves stop at the deadline once the minimum of samples is in (``Pimc.bounded``: the
+        # lambdas read ``pimc`` when called, once it is made)
         if phase == "play":
-            pimc = Pimc(sampler.draw, lambda w: self._play_values(sampler, w, seat, legal, rng),
+            pimc = Pimc(sampler.draw, lambda w: pimc.bounded(lambda: self._play_values(sampler, w, seat, legal, rng)),
                         self.budget, self.clock)
             return pimc.decide(legal, rng)
-        if phase == "bid":  # (the evaluator reads ``pimc`` when called, once it is made: ``_whole_value``)
-            pimc = Pimc(sampler.draw, lambda w: self._bid_values(sampler, w, seat, rng, pimc),
+        if phase == "bid":
+            pimc = Pimc(sampler.draw, lambda w: pimc.bounded(lambda: self._bid_values(sampler, w, seat, rng)),
                         self.slow_budget, self.clock)
             return pimc.decide(legal, rng)
         pairs = self._discard_pairs(view)
         cards = sorted({c for pair in pairs for c in pair} & set(legal), key=INDEX.__getitem__)
         pimc = Pimc(sampler.draw,
-                    lambda w: self._discard_values(sampler, w, seat, pairs, cards, view, rng), self.slow_budget,
-                    self.clock)
+                    lambda w: pimc.bounded(lambda: self._discard_values(sampler, w, seat, pairs, cards, view, rng)),
+                    self.slow_budget, self.clock)
         return pimc.decide(cards, rng)
 
     # -- engine states rebuilt from a sampled deal -----------------------------------------
@@ -178,11 +172,9 @@ class StrongBot:
             state.apply(action)
         return state
 
-    def _finish(self, state: Any, seat: int, rng: random.Random, whole: bool = False,
-                pimc: Pimc[World] | None = None) -> float:
+    def _finish(self, state: Any, seat: int, rng: random.Random, whole: bool = False) -> float:
         """Play the deal out (easy rules, then the exact solver for the last tricks; ``whole``: the solver from
-        the deal's first card, the bidding before it by the easy rules, within ``pimc``'s deadline: see
-        :meth:`_whole_value`); ``seat``'s margin."""
+        the deal's first card, the bidding before it by the easy rules); ``seat``'s margin."""
         while not state.deals:
             if state.phase == "play":
                 deal = state.open_position()  # a sampled state's: ours to look into
@@ -192,7 +184,7 @@ class StrongBot:
                         return position_value(position_from_open(deal), seat)
                     if whole:
                         whole = False  # tried once, at the first card
-                        value = self._whole_value(deal, seat, pimc)
+                        value = self._whole_value(deal, seat)
                         if value is not None:
                             return value
             player = state.current_player
@@ -200,25 +192,17 @@ class StrongBot:
         scores = state.deals[0]["scores"]
         return scores[seat] - (sum(scores) - scores[seat]) / 2
 
-    def _whole_value(self, deal: Any, seat: int, pimc: Pimc[World] | None) -> float | None:
-        """``seat``'s margin in ``deal`` solved from its first card.  A Ramsch's solve is bounded: in a review
-        by ``ramsch_nodes`` (``REVIEW_RAMSCH_NODES``; past it, None: the deal is played out), in play, once
-        ``pimc`` has its minimum of samples, by what is left of its budget (``RAMSCH_NODES_PER_SECOND``; past
-        it, :class:`SearchCut`: the sample is given up)."""
+    def _whole_value(self, deal: Any, seat: int) -> float | None:
+        """``seat``'s margin in ``deal`` solved from its first card, or None for a Ramsch whose solve passes
+        ``ramsch_nodes`` (a review's bound, ``REVIEW_RAMSCH_NODES``; None: no bound)."""
         pos = position_from_open(deal)
-        if deal.soloist is not None:
+        if deal.soloist is not None or self.ramsch_nodes is None:
             return position_value(pos, seat)
-        if self.ramsch_nodes is not None:
-            try:
-                with budget(self.ramsch_nodes):
-                    return position_value(pos, seat)
-            except SearchCut:
-                return None
-        left = math.inf if pimc is None or pimc.samples < pimc.budget.min_samples else pimc.deadline - pimc.clock()
-        if not math.isfinite(left):
-            return position_value(pos, seat)
-        with budget(max(1, int(left * RAMSCH_NODES_PER_SECOND)), fresh=False):
-            return position_value(pos, seat)
+        try:
+            with budget(self.ramsch_nodes):
+                return position_value(pos, seat)
+        except SearchCut:
+            return None
 
     @staticmethod
     def _whole_deal() -> bool:
@@ -243,20 +227,14 @@ class StrongBot:
             out[action] = self._finish(s, seat, rng)
         return out
 
-    def _bid_values(self, sampler: Sampler, world: World, seat: int, rng: random.Random,
-                    pimc: Pimc[World]) -> dict[str, float] | None:
-        """Each bid's margin in ``world``; None when passing led to a whole Ramsch that ran into ``pimc``'s
-        deadline (:meth:`_whole_value`: the sample is given up)."""
+    def _bid_values(self, sampler: Sampler, world: World, seat: int, rng: random.Random) -> dict[str, float]:
         state = self._rebuild(sampler, world)
         whole = self._whole_deal()
         out: dict[str, float] = {}
-        try:
-            for action in ("pick-up", "pass"):
-                s = state.clone()
-                s.apply(action)
-                out[action] = self._finish(s, seat, rng, whole, pimc)
-        except SearchCut:
-            return None
+        for action in ("pick-up", "pass"):
+            s = state.clone()
+            s.apply(action)
+            out[action] = self._finish(s, seat, rng, whole)
         return out
 
     def _discard_pairs(self, view: dict[str, Any]) -> list[tuple[str, ...]]:

@@ -42,7 +42,8 @@ cards.
   declared 204, and 261 with it), so the test is a light one.
   The clock is checked before every option's play-out, and a sample cut short by the deadline
   is dropped, so a decision overruns its budget by at most one play-out (after the first
-  ``min_samples``, which are few and cheap: play-outs, not full solves).
+  ``min_samples``, which are few and cheap: play-outs, not full solves).  Card play's solves are stopped
+  at the deadline once the first ``min_samples`` are in, and that sample is dropped (``Pimc.bounded``).
 
 **Strategy fusion.** PIMC's solver assumes every later choice is made knowing the deal.  We
 limit the damage: only the seat's *next* action is chosen (later ones are re-sampled when they
@@ -170,8 +171,11 @@ class StrongBot:
         if view["phase"] == "play" and not endgame and not self.early_search:
             return Decision(self._easy.act(view, rng), {}, 0, 0.0, 0.0)
         sampler = Sampler(view)
-        if endgame:
-            decision = Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget).decide(legal, rng)
+        if endgame:  # each sample's solve stops at the deadline once the minimum is in (``Pimc.bounded``)
+            evaluate = self._card_evaluator(view, legal)
+            solving: Pimc[World] = Pimc(sampler.draw, lambda world: solving.bounded(lambda: evaluate(world)),
+                                        self.budget)
+            decision = solving.decide(legal, rng)
             contract = BID_INDEX[view["contract"]]
             if threshold_contract(contract) or no_trick_contract(contract):  # won or lost in every sample?
                 decision.prefer(self._easy.act(view, rng))  # then the rule's card
