@@ -15,7 +15,8 @@ hidden hands as bitmasks plus the position).  Every game's sampler has one verb 
 that sample is dropped and the loop ends.
 Why: one sample of a bid costs a whole-deal solve per option, so checking the clock only
 between samples let a bid overrun its budget by a whole sample; an evaluator that checks
-``deadline`` between options keeps every decision within the budget plus one solve.
+``deadline`` between options keeps every decision within the budget plus one solve, and one
+whose solves run under :meth:`Pimc.bounded` within the budget and a few milliseconds.
 
 Strategy fusion and information leakage — PIMC's known weaknesses — are the games' to
 mitigate (e.g. by evaluating only the seat's own next decision and letting later decisions be
@@ -222,6 +223,9 @@ class Budget:
 #: the most search nodes a second the compiled kernel runs on this machine (5-9 M): what :meth:`Pimc.bounded`
 #: reckons a second of think buys a solve, at most
 SOLVE_NODES_PER_SECOND = 10_000_000
+#: the same for the kernels' Python copy, which the players use until the compiled ones are ready (``warm``):
+#: 13 k a second here (five forced Six-Bid hearts from the first card, 261 k nodes in 20 s of CPU)
+PYTHON_SOLVE_NODES_PER_SECOND = 20_000
 
 
 class Pimc(Generic[World]):
@@ -249,10 +253,11 @@ class Pimc(Generic[World]):
         Why: a sample's solve cannot look at the clock, and one slow solve begun just before the deadline
         kept a decision past its budget by as long as it took (a whole Ramsch at a Schafkopf bid: over a
         second).  Stopped by nodes (``search.solver.budget``; the tables kept, ``fresh=False``): what is
-        left of the budget at ``SOLVE_NODES_PER_SECOND``."""
+        left of the budget at ``SOLVE_NODES_PER_SECOND`` (``PYTHON_SOLVE_NODES_PER_SECOND`` on the Python path)."""
         if self.samples < self.budget.min_samples or not math.isfinite(self.deadline):
             return solve()
-        nodes = max(1, int((self.deadline - self.clock()) * SOLVE_NODES_PER_SECOND))
+        rate = SOLVE_NODES_PER_SECOND if warm.compiled() else PYTHON_SOLVE_NODES_PER_SECOND
+        nodes = max(1, int((self.deadline - self.clock()) * rate))
         try:
             with budget(nodes, fresh=False):
                 return solve()
