@@ -24,8 +24,8 @@ How it decides (issue 13):
   review's player (:meth:`StrongBot.counted`) bounds each whole Ramsch's solve by
   ``REVIEW_RAMSCH_NODES`` and plays a deal past it out: a Ramsch's solve has a slow tail (seconds on
   its slowest deals), which a review, with no clock to stop it, would otherwise wait for.  In play, once
-  a decision has its minimum of samples, a sample's solves stop at its deadline and that sample is
-  given up (``Pimc.bounded``).
+  a decision has its minimum of samples, a sample's solves stop at the decision's deadline and that
+  sample is given up (``Pimc.bounded``).
 
 Strategy fusion and information leakage (PIMC's known weaknesses): each sample is solved as if
 all hands were open, so the solver "knows" which of two finesses works (strategy fusion).  What
