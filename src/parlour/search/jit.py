@@ -216,10 +216,11 @@ def _python_pext(x: int, mask: int) -> int:
 SLOW_PEXT = ("znver1", "znver2", "bdver", "btver")
 
 
-def pext_op() -> Callable[[int, int], int]:
+def pext_op(fast: bool | None = None) -> Callable[[int, int], int]:
     """``pext(x, mask)``, the bits of ``x`` at ``mask``'s set bits packed into the low bits, for the kernel
     module being loaded: compiled, the processor's ``pext`` (BMI2) where it has a fast one, else the
-    loop of :func:`_python_pext` compiled; as Python, that loop.
+    loop of :func:`_python_pext` compiled; as Python, that loop.  ``fast`` (compiled only): the
+    processor's instruction (True) or the loop (False) whatever the host, for a test; None: as above.
 
     Why a processor's instruction here when :func:`bit_ops` keeps to generic ones: LLVM has no generic
     ``pext``, and it packs a run's cards to its top in three instructions a hand where a loop takes one
@@ -232,8 +233,10 @@ def pext_op() -> Callable[[int, int], int]:
     from numba.core import cgutils, types
     from numba.extending import intrinsic
 
-    name = binding.get_host_cpu_name()
-    if not binding.get_host_cpu_features().get("bmi2") or name.startswith(SLOW_PEXT):
+    if fast is None:
+        name = binding.get_host_cpu_name()
+        fast = bool(binding.get_host_cpu_features().get("bmi2")) and not name.startswith(SLOW_PEXT)
+    if not fast:
         return cast(Callable[[int, int], int], inline(_python_pext))
 
     @intrinsic
