@@ -272,6 +272,7 @@ def test_a_reviews_whole_ramsch_past_its_node_bound_is_played_out(solves: list[t
     from parlour.games.schafkopf import strong as S
     from parlour.search import warm
 
+    warm.kernels()  # the session's compile, waited for: skipped only where nothing compiles
     if not warm.compiled():
         pytest.skip("a whole Ramsch is solved on the compiled core only")
     bid = GAME.new_state(seed=3)
@@ -299,6 +300,7 @@ def test_a_samples_solves_stop_at_the_deadline_once_the_minimum_of_samples_is_in
     from parlour.search import warm
     from parlour.search.pimc import Pimc
 
+    warm.kernels()  # the session's compile, waited for: skipped only where nothing compiles
     if not warm.compiled():
         pytest.skip("a bid's deals are solved whole on the compiled core only")
     bid = GAME.new_state(seed=3)
