@@ -117,6 +117,31 @@ class Client:
                         return
 
 
+def stalled(servers: list[Any], table_id: str, clients: list[Client]) -> str:
+    """What each side of a stalled table knew when the test gave up, for the failure's message.
+
+    Why: a game through two servers stalled once in CI (a seat on the second server never heard
+    of the table's second action) and never again in hundreds of runs here; the next time it
+    happens, this says whether the move was stored, which server's table stayed behind, and
+    whether the bus of the server that made it thought nobody else listened (``bus.RedisPubSub``).
+    """
+    row = open_store(servers[0].db).load_web_table(table_id)
+    said = [f"stored {None if row is None else row.actions}"]
+    for index, server in enumerate(servers):
+        tables = server.app.state.parlour["tables"]
+        live = tables.live.get(table_id)
+        bus = tables.pubsub
+        flags = [name for name in ("_subscribed", "_listening", "_alone") if table_id in getattr(bus, name, ())]
+        said.append(f"server {index}: " + ("not loaded" if live is None else
+                                           f"count {live.count} saved {live.saved} advancing {live.advancing}")
+                    + f", bus {flags} hellos {getattr(bus, '_hellos', {}).get(table_id)}")
+    for c in clients:
+        frame = c.last_state
+        said.append(f"seat {c.seat}: to move {frame.get('view', {}).get('current_player')} auto {frame.get('auto')} "
+                    f"then {[f['type'] for f in c.frames[-3:]]}")
+    return "; ".join(said)
+
+
 def replayed(record: dict[str, Any], open_hands: bool = False) -> list[Table]:
     """The table after each action count 0..n, rebuilt from the record alone."""
     state = from_json({**record, "actions": []})
@@ -149,7 +174,8 @@ def play_and_check(servers: list[Any], game: str, humans: int, options: dict[str
         asyncio.run(run())
     except TimeoutError:
         last = [(c.seat, c.last_state.get("count")) for c in clients]
-        raise AssertionError(f"{game} {options}: the game did not end; last frames {last}") from None
+        raise AssertionError(f"{game} {options}: the game did not end; last frames {last}; "
+                             f"{stalled(servers, table['id'], clients)}") from None
     row = open_store(server.db).load_web_table(table["id"])
     assert row is not None and row.finished, "the game was played to its end and recorded"
     record = json.loads(row.record)

@@ -206,8 +206,10 @@ def _tables(server: Any) -> Any:
     return server.app.state.parlour["tables"]
 
 
-def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_it_stops(pair: Any,
-                                                                                        redis_server: Any) -> None:
+def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_it_stops(
+        pair: Any, redis_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Server a is made to stop renewing its leases for this test only (``monkeypatch``): the pair of
+    servers is the module's, and a that never held a lease again made every later test's tables run by b."""
     import redis
 
     from parlour import from_json
@@ -245,7 +247,7 @@ def test_one_process_runs_a_tables_computer_players_and_another_takes_over_when_
             async def nothing(table_ids: list[str]) -> set[str]:
                 return set()
 
-            leases._look = nothing  # a's leases are no longer renewed (as if it hung, or died) ...
+            monkeypatch.setattr(leases, "_look", nothing)  # a no longer renews its leases (as if it hung) ...
             leases._held.clear()  # ... and it stops moving (it would at the lease's margin)
             await asyncio.sleep(0.3)  # what a had saved before it stopped has reached b meanwhile
             row = stored(a.db, lambda store: store.load_web_table(table["id"]))
