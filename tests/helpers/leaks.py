@@ -121,9 +121,10 @@ def stalled(servers: list[Any], table_id: str, clients: list[Client]) -> str:
     """What each side of a stalled table knew when the test gave up, for the failure's message.
 
     Why: a game through two servers stalled once in CI (a seat on the second server never heard
-    of the table's second action) and never again in hundreds of runs here; the next time it
-    happens, this says whether the move was stored, which server's table stayed behind, and
-    whether the bus of the server that made it thought nobody else listened (``bus.RedisPubSub``).
+    of the table's second action), and never in about 140 such games here, loaded or not; the
+    next time it happens, this says whether the move was stored, which server's table stayed
+    behind, and whether the bus of the server that made it thought nobody else listened
+    (``bus.RedisPubSub``).
     """
     row = open_store(servers[0].db).load_web_table(table_id)
     said = [f"stored {None if row is None else row.actions}"]
