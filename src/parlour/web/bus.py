@@ -92,7 +92,9 @@ class RedisPubSub:
         self._sender: asyncio.Task[None] | None = None
         self._listening: set[str] = set()  # the tables whose channel Redis confirmed we subscribe to
         self._alone: set[str] = set()  # ... and where our last message reached nobody else (``publish``)
-        self._hellos: dict[str, int] = {}  # how many hellos each of those tables had (``_heard_by``)
+        #: how many subscriptions each table's channel has seen made since we asked for it: ours confirmed
+        #: (``_confirmed``, again after a reconnection) and others' (their hellos): ``_heard_by``
+        self._joins: dict[str, int] = {}
 
     def attach(self, remote: Remote, state: BusState) -> None:
         """Who hears of other processes' messages (``remote``) and of Redis lost and back (``state``)."""
@@ -159,7 +161,7 @@ class RedisPubSub:
         if self._sender is None:
             self._sender = asyncio.get_running_loop().create_task(self._send(), name="parlour-bus-send")
 
-    def _heard_by(self, topic: str, receivers: int, hellos: int) -> None:
+    def _heard_by(self, topic: str, receivers: int, joins: int) -> None:
         """Redis says how many subscribers a message of ours reached: one, on a channel we subscribe
         to, is ourselves alone, and the table's next messages are not sent at all; none, on a channel
         we asked for and Redis has not confirmed yet, is nobody at all, likewise.
@@ -170,9 +172,15 @@ class RedisPubSub:
         says so (``HELLO``, once Redis confirmed its subscription, so after any message it could
         have missed); the process that stopped sending answers it (``POKE``) and sends again, and
         the newcomer, at the hello's answer as at its subscription, reads the table from the
-        store, where every move that was not sent is.  ``hellos``: the table's count of them when
-        the message was sent; one heard meanwhile (its sender subscribed after our message
-        reached Redis) keeps us sending.
+        store, where every move that was not sent is.  ``joins``: the table's count of subscriptions
+        made (``_joins``) when the message was sent; one made meanwhile keeps us sending.  Another's
+        hello: its sender subscribed after our message reached Redis.  Our own confirmation: the
+        message may have reached Redis before our subscription did, and the one it reached was
+        another process (ours asked for late, or made again by redis-py after a dropped connection,
+        ``PubSub.on_connect``, which tells us only by confirming it again).  Counted as alone, the
+        table's next moves were not sent until the answer to our hello (which reaches both) was
+        read, and a move made in between never reached the other process: likely why a game
+        across two servers stalled once in CI (``tests/helpers/leaks.stalled``).
 
         Why none counts too: a new table's first messages reach Redis before our own subscription
         does, and until Redis's confirmation is read they went to Redis for nobody and, once we
@@ -183,7 +191,7 @@ class RedisPubSub:
         again and poke the others (``_confirmed``).  Not after it: a confirmation already read
         has had its say, and a late answer of none then says nothing of who listens now.
         """
-        if receivers == 1 and topic in self._listening and self._hellos.get(topic, 0) == hellos:
+        if receivers == 1 and topic in self._listening and self._joins.get(topic, 0) == joins:
             self._alone.add(topic)
         elif receivers == 0 and topic in self._subscribed and topic not in self._listening:
             self._alone.add(topic)  # nobody, not even us yet: see ``_confirmed``
@@ -194,14 +202,14 @@ class RedisPubSub:
         try:
             while self._outbox:
                 batch, self._outbox = self._outbox, []
-                hellos = [self._hellos.get(topic, 0) for topic, _ in batch]
+                joins = [self._joins.get(topic, 0) for topic, _ in batch]
                 try:
                     async with self.client.pipeline(transaction=False) as pipe:
                         for topic, data in batch:
                             pipe.publish(PREFIX + topic, data)
                         reached = await pipe.execute()
-                    for (topic, _), receivers, heard in zip(batch, reached, hellos, strict=True):
-                        self._heard_by(topic, int(receivers), heard)
+                    for (topic, _), receivers, joined in zip(batch, reached, joins, strict=True):
+                        self._heard_by(topic, int(receivers), joined)
                     self._warned = False
                 except Exception as exc:  # noqa: BLE001 -- Redis away: the store has it; the others reload when it is back
                     if not self._warned:
@@ -238,7 +246,7 @@ class RedisPubSub:
             try:
                 await pubsub.subscribe(control)
                 self._subscribed = set()
-                self._listening, self._alone, self._hellos = set(), set(), {}
+                self._listening, self._alone, self._joins = set(), set(), {}
                 await self._set_healthy(True)
                 backoff = BACKOFF[0]
                 while True:
@@ -276,7 +284,7 @@ class RedisPubSub:
             self._listening -= gone
             self._alone -= gone
             for topic in gone:
-                self._hellos.pop(topic, None)
+                self._joins.pop(topic, None)
         if new:
             await pubsub.subscribe(*[PREFIX + t for t in new])
         self._subscribed = wanted
@@ -294,6 +302,7 @@ class RedisPubSub:
         topic = name[len(PREFIX):]
         if name.startswith(PREFIX) and topic in self._subscribed:
             self._listening.add(topic)
+            self._joins[topic] = self._joins.get(topic, 0) + 1  # an answer to a message sent before says nothing
             self._post(topic, HELLO)  # a process that stopped sending this table's messages sends again
             if topic in self._alone:  # alone before we listened (``_heard_by``): a hello of another's may
                 self._alone.discard(topic)  # have gone by; it reads what we kept from it
@@ -311,7 +320,7 @@ class RedisPubSub:
         if not isinstance(data, dict) or data.get("o") == self.origin or not isinstance(data.get("m"), dict):
             return
         if data["m"] == HELLO:  # another process listens now: it hears from us again (``_heard_by``)
-            self._hellos[topic] = self._hellos.get(topic, 0) + 1
+            self._joins[topic] = self._joins.get(topic, 0) + 1
             if topic in self._alone:  # we may have kept moves from it since it subscribed: it reads them now
                 self._alone.discard(topic)
                 self._post(topic, POKE)

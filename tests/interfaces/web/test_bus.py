@@ -452,6 +452,26 @@ def test_a_table_alone_before_its_subscription_is_confirmed_sends_again_and_poke
     assert posted[-1] == ("u", HELLO), "a table never alone only says hello"
 
 
+def test_an_answer_of_one_to_a_message_sent_before_our_subscription_was_confirmed_makes_nothing_alone() -> None:
+    """A message that reached Redis before our subscription did (asked for late, or made again by redis-py
+    after a dropped connection) reached one subscriber that was not us: another process listens.  Counted
+    as alone, the table's next moves were not sent until our hello's answer came, and one made meanwhile
+    never reached the other process."""
+    from parlour.web.bus import PREFIX, RedisPubSub
+
+    bus = RedisPubSub("redis://127.0.0.1:1/0")  # never connected: the steps are driven by hand
+    bus._post = lambda topic, message: None  # type: ignore[method-assign]
+    bus._subscribed = {"t"}
+    for _ in range(2):  # subscribed, then made again
+        sent = bus._joins.get("t", 0)  # a message sent now, before the confirmation: answered after it
+        asyncio.run(bus._confirmed({"channel": (PREFIX + "t").encode()}))
+        bus._heard_by("t", 1, sent)
+        assert "t" not in bus._alone, "the one it reached was another process"
+        bus._heard_by("t", 1, bus._joins["t"])
+        assert "t" in bus._alone, "sent once we listened, the one it reached was us"
+        bus._alone.clear()
+
+
 async def _swallowing_work() -> None:
     """A Redis call as redis-py sometimes makes it: a cancellation landing inside it is lost (its
     issues 2028, 2551), the call returns as if nothing had happened."""
