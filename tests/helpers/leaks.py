@@ -135,7 +135,7 @@ def stalled(servers: list[Any], table_id: str, clients: list[Client]) -> str:
         flags = [name for name in ("_subscribed", "_listening", "_alone") if table_id in getattr(bus, name, ())]
         said.append(f"server {index}: " + ("not loaded" if live is None else
                                            f"count {live.count} saved {live.saved} advancing {live.advancing}")
-                    + f", bus {flags} hellos {getattr(bus, '_hellos', {}).get(table_id)}")
+                    + f", bus {flags} joins {getattr(bus, '_joins', {}).get(table_id)}")
     for c in clients:
         frame = c.last_state
         said.append(f"seat {c.seat}: to move {frame.get('view', {}).get('current_player')} auto {frame.get('auto')} "
