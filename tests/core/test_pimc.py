@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from parlour.search.pimc import Budget, Decision, Pimc, Trust
+from parlour.search.solver import SearchCut
 
 
 def _records(gains: list[float], weight: float = 1.0) -> list[tuple[float, dict[str, float]]]:
@@ -79,3 +82,25 @@ def test_the_records_hold_each_solved_sample_with_its_weight() -> None:
     decision = pimc.decide(["a", "b"], random.Random(1))
     assert pimc.records == [(0.5, {"a": 1.0, "b": 0.0}), (2.0, {"a": 3.0, "b": 0.0})]
     assert decision.samples == 2 and decision.values["a"] == (0.5 * 1 + 2 * 3) / 2.5
+
+
+def test_with_stop_solves_a_solve_cut_at_the_deadline_gives_its_sample_up() -> None:
+    """``stop_solves=True`` runs each evaluation under ``Pimc.bounded``: a solve stopped by its node budget
+    (``SearchCut``) once the minimum of samples is in drops that sample and ends the decision on the rest.
+    Without it the evaluator is called bare, and a cut it did not ask for is an error, not a verdict."""
+
+    def evaluate(world: int) -> dict[str, float]:
+        if world == 3:
+            raise SearchCut
+        return {"a": float(world), "b": 0.0}
+
+    def decide(stop_solves: bool) -> Decision:
+        draws = iter([(1, 1.0), (2, 1.0), (3, 1.0), (4, 1.0)])
+        pimc: Pimc[int] = Pimc(lambda r: next(draws), evaluate, Budget(1.0, min_samples=2, max_samples=10),
+                               clock=lambda: 0.0, stop_solves=stop_solves)
+        return pimc.decide(["a", "b"], random.Random(1))
+
+    decision = decide(True)
+    assert decision.samples == 2 and decision.values["a"] == 1.5
+    with pytest.raises(SearchCut):
+        decide(False)

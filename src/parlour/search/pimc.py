@@ -16,7 +16,8 @@ that sample is dropped and the loop ends.
 Why: one sample of a bid costs a whole-deal solve per option, so checking the clock only
 between samples let a bid overrun its budget by a whole sample; an evaluator that checks
 ``deadline`` between options keeps every decision within the budget plus one solve, and one
-whose solves run under :meth:`Pimc.bounded` within the budget and a few milliseconds.
+whose solves run under :meth:`Pimc.bounded` (``stop_solves=True``) within the budget and a few
+milliseconds.
 
 Strategy fusion and information leakage — PIMC's known weaknesses — are the games' to
 mitigate (e.g. by evaluating only the seat's own next decision and letting later decisions be
@@ -31,6 +32,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from . import warm
@@ -233,9 +235,12 @@ class Pimc(Generic[World]):
 
     def __init__(self, draw: Callable[[random.Random], tuple[World, float] | None],
                  evaluate: Callable[[World], dict[str, float] | None], budget: Budget,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, stop_solves: bool = False) -> None:
         self.draw = draw  # a Sampler's draw, or a function of the same kind
         self.evaluate = evaluate
+        #: each sample's evaluation runs under :meth:`bounded`: for evaluators whose solves could overrun
+        #: the deadline (whole-deal solves); play-out evaluators check :meth:`expired` themselves instead
+        self.stop_solves = stop_solves
         self.budget = budget
         self.clock = clock or think_clock()
         #: the clock reading at which the budget is spent (set by ``decide``); evaluators may
@@ -293,7 +298,7 @@ class Pimc(Generic[World]):
                 if misses > 20 * budget.max_samples or self.clock() >= self.deadline:
                     break
                 continue
-            values = self.evaluate(world)
+            values = self.bounded(partial(self.evaluate, world)) if self.stop_solves else self.evaluate(world)
             if values is None:  # out of time part-way through this sample
                 break
             for action in legal:

@@ -148,21 +148,19 @@ class StrongBot:
         sampler = Sampler(view)
         phase = view["phase"]
         seat = view["seat"]
-        # each sample's solves stop at the deadline once the minimum of samples is in (``Pimc.bounded``: the
-        # lambdas read ``pimc`` when called, once it is made)
+        # each sample's solves stop at the deadline once the minimum of samples is in (``Pimc.bounded``)
         if phase == "play":
-            pimc = Pimc(sampler.draw, lambda w: pimc.bounded(lambda: self._play_values(sampler, w, seat, legal, rng)),
-                        self.budget, self.clock)
+            pimc = Pimc(sampler.draw, lambda w: self._play_values(sampler, w, seat, legal, rng),
+                        self.budget, self.clock, stop_solves=True)
             return pimc.decide(legal, rng)
         if phase == "bid":
-            pimc = Pimc(sampler.draw, lambda w: pimc.bounded(lambda: self._bid_values(sampler, w, seat, rng)),
-                        self.slow_budget, self.clock)
+            pimc = Pimc(sampler.draw, lambda w: self._bid_values(sampler, w, seat, rng),
+                        self.slow_budget, self.clock, stop_solves=True)
             return pimc.decide(legal, rng)
         pairs = self._discard_pairs(view)
         cards = sorted({c for pair in pairs for c in pair} & set(legal), key=INDEX.__getitem__)
-        pimc = Pimc(sampler.draw,
-                    lambda w: pimc.bounded(lambda: self._discard_values(sampler, w, seat, pairs, cards, view, rng)),
-                    self.slow_budget, self.clock)
+        pimc = Pimc(sampler.draw, lambda w: self._discard_values(sampler, w, seat, pairs, cards, view, rng),
+                    self.slow_budget, self.clock, stop_solves=True)
         return pimc.decide(cards, rng)
 
     # -- engine states rebuilt from a sampled deal -----------------------------------------

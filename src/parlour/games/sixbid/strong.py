@@ -172,9 +172,8 @@ class StrongBot:
             return Decision(self._easy.act(view, rng), {}, 0, 0.0, 0.0)
         sampler = Sampler(view)
         if endgame:  # each sample's solve stops at the deadline once the minimum is in (``Pimc.bounded``)
-            evaluate = self._card_evaluator(view, legal)
-            solving: Pimc[World] = Pimc(sampler.draw, lambda world: solving.bounded(lambda: evaluate(world)),
-                                        self.budget)
+            solving: Pimc[World] = Pimc(sampler.draw, self._card_evaluator(view, legal), self.budget,
+                                        stop_solves=True)
             decision = solving.decide(legal, rng)
             contract = BID_INDEX[view["contract"]]
             if threshold_contract(contract) or no_trick_contract(contract):  # won or lost in every sample?
