@@ -156,7 +156,6 @@ class Sampler:
         self.hand = sum(BIT[c] for c in view["hand"])
         played = [0, 0, 0]
         voids = [0, 0, 0]  # suit bits each seat has shown it lacks
-        self.cards_in_order: list[int] = []
         winners: list[int] = []
         pips = [0, 0, 0]
         tricks = [0, 0, 0]

@@ -50,7 +50,6 @@ DECLARE_NOISE = 0.3
 #: Measured against easy (cpu:2, paired against 0.4 on the same packs, 95 %): +0.5 +- 1.4 chips a deal on packs
 #: 1-500, +1.6 +- 1.4 on packs 501-1,000, +1.1 +- 1.0 on both (+26.3 against +25.3; the cheater makes +52.1)
 CARD_MISMATCH = 0.2
-FULL = (1 << 36) - 1
 _EASY = EasyBot()  # the model of the others' card play (stateless: it reads only the view)
 
 

@@ -111,11 +111,6 @@ class Node:
     okey: np.ndarray = field(default_factory=_empty)       # key slot of the offer decision, over can
     akey: np.ndarray = field(default_factory=_empty)       # key slot of the answer, over can
     group: tuple[Any, ...] = ()                            # per seat: best-responder information set ids over can
-    is_n: np.ndarray = field(default_factory=_empty)       # over alive: N plays the card
-    is_nc: np.ndarray = field(default_factory=_empty)      # over can: N may offer
-    wc: np.ndarray = field(default_factory=_empty)         # pair weights over can
-    osel: tuple[Any, ...] = ()                             # per seat: (his offers' positions in can, slots, inverse)
-    asel: tuple[Any, ...] = ()                             # per seat: the same for his answers
     no: Node | None = None
     acc: Node | None = None
 
@@ -219,8 +214,6 @@ def build_game(d: Deals, sit: int) -> Game:
     game = Game(sit, trees, ckey, akey, uniq, (d.hand[0], d.hand[1]))
     everyone = np.ones(p, dtype=bool)
     game.csel, game.asel = _select(everyone, ckey), _select(everyone, akey)
-    for tree in trees:
-        _finish(tree, d)
     return game
 
 
@@ -228,20 +221,6 @@ def _select(mask: np.ndarray, slot: np.ndarray) -> tuple[Any, ...]:
     pos = np.nonzero(mask)[0]
     slots, inv = np.unique(slot[pos], return_inverse=True)
     return pos, slots, inv
-
-
-def _finish(node: Node | None, d: Deals) -> None:
-    """Per-node arrays the solver needs once the key slots are final."""
-    if node is None or not len(node.alive):
-        return
-    node.is_n = node.mover == 0
-    node.is_nc = node.is_n[node.can]
-    node.wc = d.w[node.s[node.alive][node.can]]
-    mc = node.mover[node.can]
-    node.osel = tuple(_select(mc == seat, node.okey) for seat in (0, 1))
-    node.asel = tuple(_select(mc != seat, node.akey) for seat in (0, 1))
-    _finish(node.no, d)
-    _finish(node.acc, d)
 
 
 # -- the flat tree and its kernels -------------------------------------------------------------------
