@@ -91,7 +91,6 @@ class Connection:
         self.accounts = accounts
         self.address = address
         self.seat_bucket: Bucket | None = None  # shared by every connection of this seat (``Accounts``)
-        self.sent_count = -1
         self.sub: Subscription | None = None
         self.card_keys = CardKeys(live.game)  # this browser's card keys, by the terminal's rule (parlour.text)
         self.frame_memo: dict[str, Any] = {}  # texts kept between this connection's frames (``seat_frame``)
@@ -413,7 +412,6 @@ class Connection:
         frame["demo"] = self.seat in live.demo if self.seat is not None else False
         frame["can_speed"] = (self.tables.solo(live, self.seat) if self.seat is not None
                               else all(s["kind"] == "bot" for s in live.seats))
-        self.sent_count = live.count
         self.bound = frame["card_keys"]
         await self.send(frame)
 

@@ -51,13 +51,11 @@ class LocalSubscription:
         self._topic = topic
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()  # bounded by ``put``
         self._limit = limit
-        self.overflowed = False
 
     def put(self, message: dict[str, Any]) -> None:
         if self.queue.qsize() >= self._limit:
             # A subscriber that cannot keep up is dropped (its connection resynchronises from the
             # table on reconnect) rather than let one slow browser grow the server's memory.
-            self.overflowed = True
             self.close()
             return
         self.queue.put_nowait(message)
