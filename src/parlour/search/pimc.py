@@ -239,7 +239,7 @@ class Pimc(Generic[World]):
         self.draw = draw  # a Sampler's draw, or a function of the same kind
         self.evaluate = evaluate
         #: each sample's evaluation runs under :meth:`bounded`: for evaluators whose solves could overrun
-        #: the deadline (whole-deal solves); play-out evaluators check :meth:`expired` themselves instead
+        #: the deadline (whole-deal solves); the others check :meth:`expired` between options, or are cheap
         self.stop_solves = stop_solves
         self.budget = budget
         self.clock = clock or think_clock()
