@@ -71,16 +71,25 @@ def card_words() -> dict[str, object]:
 PIPS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
 
-def bit_indices(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first: the cards of a bitmask hand.
+#: ``_BYTE_BITS[k][b]``: the positions of the set bits of byte ``b`` when it is byte ``k`` of a mask
+_BYTE_BITS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(8))
 
-    Why here: every bitmask engine, sampler and solver walks a hand this way.
+
+def bit_indices(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask`` (not negative), lowest first: the cards of a bitmask hand.
+
+    Why here: every bitmask engine, sampler and solver walks a hand this way.  Why a byte at a
+    time from tables: the strong players' play-outs walk tens of thousands of masks a decision,
+    and this is twice as fast as a bit at a time on hands of a dozen cards or more.
     """
-    out = []
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            out += _BYTE_BITS[k][byte] if k < 8 else [8 * k + i for i in _BYTE_BITS[0][byte]]
+        mask >>= 8
+        k += 1
     return out
 
 

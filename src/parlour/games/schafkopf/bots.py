@@ -20,14 +20,18 @@ trumps and aces are still out.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from itertools import combinations
 from typing import Any
 
 from ...bots import PhaseBot
-from .rules import INDEX, ORDER, PIP, SUIT_OF, beats, winning_place
+from ...cards import bit_indices
+from .rules import INDEX, ORDER, PIP, SUIT_MASKS, SUIT_OF, OpenPosition, beats, winning_place
 
 TOP8 = frozenset(range(8))
 PLAIN_ACES = frozenset(INDEX[c] for c in ("AC", "AS", "AH"))
+#: the number of each suit's first card (cards are numbered suit by suit, the trumps first)
+SUIT_START = tuple((m & -m).bit_length() - 1 for m in SUIT_MASKS)
 
 
 def _is_trump(c: int) -> bool:
@@ -103,7 +107,6 @@ class EasyBot(PhaseBot):
 
     # -- play ------------------------------------------------------------------------
     def _play(self, view: dict[str, Any], actions: list[str], rng: random.Random) -> str:
-        legal = [INDEX[c] for c in actions]
         seat = view["seat"]
         hand = [INDEX[c] for c in view["hand"]]
         played: set[int] = set()
@@ -116,15 +119,39 @@ class EasyBot(PhaseBot):
         for c in view.get("discard") or []:
             known.add(INDEX[c])
         unknown = [c for c in range(32) if c not in known]
-        soloist = view["soloist"]
+        seats = [s for s, _ in trick_pairs]
+        return ORDER[self._card(seat, view["soloist"], hand, seats, trick, [INDEX[c] for c in actions], unknown)]
+
+    def open_card(self, deal: OpenPosition, actions: list[str]) -> str:
+        """The card this rule plays for the seat to move in ``deal`` (``actions``: its legal cards), from
+        what that seat may know: its hand, the cards played, and the discard if it is the soloist's.
+
+        Why a second door to the rule: a strong player plays thousands of easy cards a decision in the
+        deals it samples (``strong.py``'s play-outs), and building each seat's view for them took half of
+        their time.  It makes the same choice as :meth:`act` on that seat's view (``test_bot.py`` checks)."""
+        seat = (deal.leader + len(deal.trick)) % 3
+        if len(actions) == 1:
+            return actions[0]
+        held = deal.hands[0] | deal.hands[1] | deal.hands[2]
+        discard = sum(1 << c for c in deal.discard)
+        # the cards not played: the hands, the discard, and a Ramsch's skat (a solo's went to a hand or the discard)
+        unplayed = held | discard | (deal.skat if deal.soloist is None else 0)
+        known = (0xFFFFFFFF & ~unplayed) | deal.hands[seat] | (discard if seat == deal.soloist else 0)
+        hand = bit_indices(deal.hands[seat])
+        unknown = bit_indices(0xFFFFFFFF & ~known)
+        seats = [(deal.leader + i) % 3 for i in range(len(deal.trick))]
+        legal = [INDEX[c] for c in actions]
+        return ORDER[self._card(seat, deal.soloist, hand, seats, list(deal.trick), legal, unknown)]
+
+    def _card(self, seat: int, soloist: int | None, hand: list[int], seats: list[int], trick: list[int],
+              legal: list[int], unknown: list[int]) -> int:
+        """The play rule: ``seat``'s card from ``legal``, with ``hand``, the current ``trick`` (played by
+        ``seats``) and the cards it cannot see (``unknown``), all in display order."""
         if soloist is None:
-            choice = self._ramsch(trick, legal, unknown)
-        elif soloist == seat:
-            choice = self._soloist(trick, legal, hand, unknown)
-        else:
-            seats = [s for s, _ in trick_pairs]
-            choice = self._defender(seat, soloist, seats, trick, legal, unknown)
-        return ORDER[choice]
+            return self._ramsch(trick, legal, unknown)
+        if soloist == seat:
+            return self._soloist(trick, legal, hand, unknown)
+        return self._defender(seat, soloist, seats, trick, legal, unknown)
 
     @staticmethod
     def _boss(card: int, unknown: list[int]) -> bool:
@@ -220,12 +247,9 @@ class EasyBot(PhaseBot):
     def _ramsch(self, trick: list[int], legal: list[int], unknown: list[int]) -> int:
         if not trick:
             def danger(c: int) -> tuple[int, int, int]:
-                # How many cards still out would beat it if led; leading a card everyone
-                # must overtake is safest.
-                if c < 14:
-                    above = sum(1 for u in unknown if u < c)
-                else:
-                    above = sum(1 for u in unknown if SUIT_OF[u] == SUIT_OF[c] and u < c)
+                # How many cards still out would beat it if led (those of its suit numbered below it:
+                # ``unknown`` is in display order); leading a card everyone must overtake is safest.
+                above = bisect_left(unknown, c) - bisect_left(unknown, SUIT_START[SUIT_OF[c]])
                 return (-above, PIP[c], -c)
             return min(legal, key=danger)
         best = trick[winning_place(trick)]

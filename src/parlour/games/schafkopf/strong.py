@@ -185,8 +185,9 @@ class StrongBot:
                         value = self._whole_value(deal, seat)
                         if value is not None:
                             return value
-            player = state.current_player
-            state.apply(self.easy.act(state.view(player), rng))
+                state.apply(self.easy.open_card(deal, state.legal_actions()))  # the rule, without a view
+            else:
+                state.apply(self.easy.act(state.view(state.current_player), rng))
         scores = state.deals[0]["scores"]
         return scores[seat] - (sum(scores) - scores[seat]) / 2
 
