@@ -14,7 +14,8 @@ From the seed's notes:
   trick, duck under the winning card, and lead low cards that others must beat.
 
 Everything is read from the view alone: the played cards (``tricks`` and ``trick``) tell which
-trumps and aces are still out.
+trumps and aces are still out.  The strong player's play-outs ask for the same card from an open
+position (``EasyBot.open_card``), which hands the rule only what the seat's view would show.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ TOP8 = frozenset(range(8))
 PLAIN_ACES = frozenset(INDEX[c] for c in ("AC", "AS", "AH"))
 #: the number of each suit's first card (cards are numbered suit by suit, the trumps first)
 SUIT_START = tuple((m & -m).bit_length() - 1 for m in SUIT_MASKS)
+#: every card, as a mask
+PACK = (1 << 32) - 1
 
 
 def _is_trump(c: int) -> bool:
@@ -129,16 +132,16 @@ class EasyBot(PhaseBot):
         Why a second door to the rule: a strong player plays thousands of easy cards a decision in the
         deals it samples (``strong.py``'s play-outs), and building each seat's view for them took half of
         their time.  It makes the same choice as :meth:`act` on that seat's view (``test_bot.py`` checks)."""
-        seat = (deal.leader + len(deal.trick)) % 3
         if len(actions) == 1:
             return actions[0]
+        seat = (deal.leader + len(deal.trick)) % 3
         held = deal.hands[0] | deal.hands[1] | deal.hands[2]
         discard = sum(1 << c for c in deal.discard)
         # the cards not played: the hands, the discard, and a Ramsch's skat (a solo's went to a hand or the discard)
         unplayed = held | discard | (deal.skat if deal.soloist is None else 0)
-        known = (0xFFFFFFFF & ~unplayed) | deal.hands[seat] | (discard if seat == deal.soloist else 0)
+        known = (PACK & ~unplayed) | deal.hands[seat] | (discard if seat == deal.soloist else 0)
         hand = bit_indices(deal.hands[seat])
-        unknown = bit_indices(0xFFFFFFFF & ~known)
+        unknown = bit_indices(PACK & ~known)
         seats = [(deal.leader + i) % 3 for i in range(len(deal.trick))]
         legal = [INDEX[c] for c in actions]
         return ORDER[self._card(seat, deal.soloist, hand, seats, list(deal.trick), legal, unknown)]
