@@ -10,9 +10,14 @@ How it decides (issue 13):
   real score, schneider/schwarz included; Ramsch: the paranoid value of its own scoring).
   Earlier, each card is valued by a *hybrid playout* on that deal: every seat plays on by the
   easy player's rules until ``EXACT_*`` tricks are left, and the solver then finishes the deal
-  exactly.  Why not the solve from here: on the compiled core it is affordable (about 30
-  samples a first-trick card), but it measured weaker against easy (``EXACT_SOLO``,
-  ``WHOLE_DEAL_BIDS``): it makes every other seat play as if it saw all the cards.
+  exactly.  The rule is asked from the sampled deal's open position (``EasyBot.open_card``: what
+  the seat's view would show, the same choices), which buys about 100 samples a first-trick card
+  at the default budget where building each seat's view for every card bought 47 (the views were
+  2.3 s of the play-outs' 5.5 s in a profile).  Measured head to head with the player that built
+  them: level, -0.021 +- 0.068 points a deal (95 %, packs 1-300, cpu:2).  Why not the solve from
+  here: on the compiled core it is affordable (about 30 samples a first-trick card), but it
+  measured weaker against easy (``EXACT_SOLO``, ``WHOLE_DEAL_BIDS``): it makes every other seat
+  play as if it saw all the cards.
 - **Pick-up or pass, and the two discards**: each option is valued over sampled deals with the
   rules' real payments, the deal solved exactly from its first card (no easy-rule play-out):
   pick-up (the easy discard rule, then the solve) against pass (the later seats bid by the easy
