@@ -27,7 +27,7 @@ from typing import Any
 
 from ...bots import PhaseBot
 from ...cards import bit_indices
-from .rules import INDEX, ORDER, PIP, SUIT_MASKS, SUIT_OF, OpenPosition, beats, winning_place
+from .rules import INDEX, ORDER, PIP, SEAT, SUIT_MASKS, SUIT_OF, OpenPosition, beats, winning_place
 
 TOP8 = frozenset(range(8))
 PLAIN_ACES = frozenset(INDEX[c] for c in ("AC", "AS", "AH"))
@@ -134,7 +134,8 @@ class EasyBot(PhaseBot):
         their time.  It makes the same choice as :meth:`act` on that seat's view (``test_bot.py`` checks)."""
         if len(actions) == 1:
             return actions[0]
-        seat = (deal.leader + len(deal.trick)) % 3
+        first = deal.leader * 3  # the trick's seats in order: ``SEAT[first:first + 3]``
+        seat = SEAT[first + len(deal.trick)]
         held = deal.hands[0] | deal.hands[1] | deal.hands[2]
         discard = sum(1 << c for c in deal.discard)
         # the cards not played: the hands, the discard, and a Ramsch's skat (a solo's went to a hand or the discard)
@@ -142,7 +143,7 @@ class EasyBot(PhaseBot):
         known = (PACK & ~unplayed) | deal.hands[seat] | (discard if seat == deal.soloist else 0)
         hand = bit_indices(deal.hands[seat])
         unknown = bit_indices(PACK & ~known)
-        seats = [(deal.leader + i) % 3 for i in range(len(deal.trick))]
+        seats = list(SEAT[first:first + len(deal.trick)])
         legal = [INDEX[c] for c in actions]
         return ORDER[self._card(seat, deal.soloist, hand, seats, list(deal.trick), legal, unknown)]
 
