@@ -2,14 +2,15 @@
 in turn from an empty table; CPU time, nodes and values per version.
 
     PYTHONPATH=src .venv/bin/python bench/pair_kernels.py [REV ...] [--game sixbid|ramsch] [--deals N]
-        [--contracts solo,heart]
+        [--contracts solo,heart] [--as-bid]
 
 Each ``REV`` is a git revision whose ``src/parlour/search/tricks.py`` is loaded as a module of its own,
 or ``.`` for the working tree's (the kernels every player runs); ratios are to the first.  Without
 one (``make bench``): the kernel before its last commit against the working tree's, what the last
 change to the kernel gained.  The deals: Six-Bid's forced contracts (``bench_solver_sixbid.first_card``,
-seeds 1 to N of each contract, a pip solver per trump and soloist), or Schafkopf's Ramsches from the
-first card (the first N of ``bench_solver_schafkopf.deals``).
+seeds 1 to N of each contract, a pip solver per trump and soloist) or, with ``--as-bid``, the first N
+that the easy players bid to each contract (``bench_solver_sixbid.as_bid``: the issue's solve rows),
+or Schafkopf's Ramsches from the first card (the first N of ``bench_solver_schafkopf.deals``).
 
 Why pairs and not two runs of a speed bench: this machine's speed changes by half from hour to hour
 (the same kernel ran 8.9 M nodes/s in one hour and 4.4 M in the next), so two runs at different
@@ -90,13 +91,14 @@ def load_version(rev: str) -> ModuleType:
 Solve = Callable[[ModuleType], Callable[[], tuple[int, int]]]
 
 
-def sixbid_deals(count: int, contracts: list[str]) -> Iterator[Solve]:
-    """Forced Six-Bid contracts from the first card, a pip solver per version, trump and soloist."""
-    from bench_solver_sixbid import first_card  # a sibling bench: its deals, not a copy of them
+def sixbid_deals(count: int, contracts: list[str], bid: bool = False) -> Iterator[Solve]:
+    """Six-Bid contracts from the first card, forced or (``bid``) as the easy players bid them, a pip
+    solver per version, trump and soloist."""
+    from bench_solver_sixbid import as_bid, first_card  # a sibling bench: its deals, not a copy of them
     solvers: dict[tuple[str, int, int], TrickSolver] = {}
     for contract in contracts:
-        for seed in range(1, count + 1):
-            pos = first_card(contract, seed)
+        positions = islice(as_bid(contract), count) if bid else (first_card(contract, s) for s in range(1, count + 1))
+        for pos in positions:
 
             def ready(kernels: ModuleType, pos: Any = pos) -> Callable[[], tuple[int, int]]:
                 key = (kernels.__name__, pos.trump, pos.soloist)
@@ -164,11 +166,13 @@ def main() -> None:
     parser.add_argument("--game", choices=("sixbid", "ramsch"), default="sixbid")
     parser.add_argument("--deals", type=int, default=200, help="deals (per contract, in Six-Bid)")
     parser.add_argument("--contracts", default="solo,heart", help="Six-Bid's contracts, comma-separated")
+    parser.add_argument("--as-bid", action="store_true", help="Six-Bid: the deals whose auction, every seat played "
+                        "by the easy player, ended in the contract (bench_solver_sixbid.as_bid), not forced ones")
     args = parser.parse_args()
     if not jit.AVAILABLE:
         raise SystemExit("numba is not available here: there is no compiled kernel to time")
     revs = args.revs or default_revs()
-    solves = list(sixbid_deals(args.deals, args.contracts.split(",")) if args.game == "sixbid"
+    solves = list(sixbid_deals(args.deals, args.contracts.split(","), args.as_bid) if args.game == "sixbid"
                   else ramsch_deals(args.deals))
     sys.exit(0 if pair(revs, solves) else 1)
 
