@@ -494,8 +494,41 @@ def test_a_move_keeps_one_card_of_a_run_when_the_trick_goes_to_one_side_whatever
         n = plain.legal_moves(plain.legal(int(h[0]), led, table), others, table, rules.ncards, buf[:16])
         assert n == len(mine.split())  # each card a class of its own: their points differ
         n = plain._order(buf, 0, n, -1, others, trick, 0, len(played.split()), leader, 0, h, table, power, side, 3,
-                         rules.ncards, False)
+                         rules.ncards, False, rules.take_weakest)
         assert {rules.order[int(c)] for c in buf[:n]} == {SIXBID_INDEX[c] for c in kept.split()}, (mine, played)
+
+
+def test_the_soloist_tries_his_weakest_sure_taker_first_where_the_game_says_so() -> None:
+    """The follow order (``tricks._order``), Six-Bid, spades trumps, the soloist in seat 0 last to 9H 6H
+    with AH QH: both take the trick, and Six-Bid's rules (``take_weakest``) try the queen first, keeping
+    the ace that heads the suit; without the flag (Schafkopf's and Clobby's order) the fatter ace comes
+    first.  A defender last to the soloist's lead, partner not in it, keeps the fattest-first order
+    either way; the flag reaches the kernel through the rules' ``params``."""
+    rules = sixbid_tables.trick_rules(SIXBID_SUITS.index("S"))
+    assert rules.take_weakest and rules.arrays(sixbid_tables.PIPS)[2][tricks.P_TAKE_WEAKEST] == 1
+    plain = jit.python_copy(tricks)  # the same code as Python: no compiling for a unit test
+    table, power, _ = rules.arrays(sixbid_tables.PIPS)
+    side = np.array([tricks.MAX | tricks.COUNTED, 0, 0], np.int64)
+    for mover in (0, 2):  # the soloist, or the defender after him
+        hands = ["", "", ""]
+        hands[mover] = "AH QH TS"
+        hands[(mover + 1) % 3] = "TH 7C"
+        hands[(mover + 2) % 3] = "KH 7D"
+        h = _kernel_hands(rules, *hands)
+        trick = np.zeros(42, np.int64)
+        others = int(h[(mover + 1) % 3] | h[(mover + 2) % 3])
+        for i, c in enumerate(("9H", "6H")):
+            trick[i] = rules.position[SIXBID_INDEX[c]]
+            others |= 1 << int(trick[i])
+        for weakest in (True, False):
+            buf = np.zeros(64, np.int64)
+            n = plain.legal_moves(plain.legal(int(h[mover]), int(trick[0]), table), others, table, rules.ncards,
+                                  buf[:16])
+            n = plain._order(buf, 0, n, -1, others, trick, 0, 2, (mover + 1) % 3, mover, h, table, power, side, 3,
+                             rules.ncards, False, weakest)
+            got = [rules.order[int(c)] for c in buf[:n]]
+            first = "QH" if weakest and mover == 0 else "AH"
+            assert got == [SIXBID_INDEX[first], SIXBID_INDEX["QH" if first == "AH" else "AH"]], (mover, weakest)
 
 
 def test_a_seat_ducks_every_trick_when_each_card_has_as_many_of_its_own_below_it_as_the_others() -> None:

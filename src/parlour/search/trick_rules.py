@@ -43,6 +43,10 @@ class TrickRules:
     #: the game's order of leads, lowest first, for the side and for the others (None: the
     #: generic :meth:`lead_key` for both)
     lead_order: tuple[Sequence[int], Sequence[int]] | None = None
+    #: a seat that maximises tries its weakest card that takes the trick first, not its fattest
+    #: (``tricks._order``): where a suit's fat cards are its strongest (Six-Bid's ace and ten), taking
+    #: with them spends the cards that hold the later tricks
+    take_weakest: bool = False
     _arrays: dict[tuple[object, ...], tuple[Int64s, Int64s]] = field(
         default_factory=dict, compare=False, repr=False)
     _maps: dict[int, tuple[Callable[[int], int], list[int]]] = field(
@@ -105,6 +109,7 @@ class TrickRules:
         params[:tricks.P_PAST] = [self.nplayers, self.ncards, objective.trick_bonus, objective.last_bonus,
                                   objective.mode, *objective.scores]
         params[tricks.P_PLAIN] = self._plain(got[0], got[1])
+        params[tricks.P_TAKE_WEAKEST] = self.take_weakest and objective.mode == tricks.SUM
         return got[0], got[1], params
 
     def _plain(self, rules: Int64s, power: Int64s) -> bool:

@@ -46,6 +46,7 @@ def trick_rules(trump: int, low_leads: bool = False) -> TrickRules:
         group=[c // 9 for c in range(NCARDS)],
         rank=low,
         lead_order=(low, low) if low_leads else None,
+        take_weakest=True,  # an ace or a ten heads its suit: the soloist takes with his cheapest taker first
     )
 
 
