@@ -12,12 +12,14 @@ The deals: for each contract, a new deal (seeds 1, 2, ...) where elder bids it a
 pass; the easy player declares the trump, the called card and the card given back.  So every
 contract is seen on ordinary hands, not only on the hands that would bid it (those are rare
 for call and spread).  With ``--as-bid`` (``speed`` only), the deals whose auction, every seat
-played by the easy player, ended in the contract instead: the issue's "after bidding".  The forced
-deals are not the harder: 200 a contract, alone, median / p99 ms, forced against as bid: solo
+played by the easy player, ended in the contract instead: the issue's "after bidding".  Neither set
+is the harder throughout: 200 a contract, alone, median / p99 ms, forced against as bid, once: solo
 12.7 / 169 against 16.9 / 209, heart 7.1 / 119 against 11.4 / 243, misère 0.0 / 1.1 against
 0.1 / 10.2 (a misère forced on an ordinary hand is lost at once; as bid, 1.2 / 118 before the
-kernel's ducking test).  The easy players bid spread, guarantee and call once or twice in 200,000
-deals, so those rows hold a deal or two.
+kernel's ducking test); since the soloist tries his weakest sure taker first (``tricks._order``),
+which helps the bid hands most, on a faster host: solo 9.5 / 124 against 9.2-11.1 / 94-100, heart
+4.4 / 66 against 6.1-7.2 / 74-95.  The easy players bid spread, guarantee and call once or twice in
+200,000 deals, so those rows hold a deal or two.
 
 ``speed``: per contract, N deals each solved exactly from the first card (``Solver.value``, a
 new ``Solver`` per deal; the kernel's table is kept from deal to deal as in a player): nodes/s,
