@@ -502,8 +502,8 @@ def test_the_soloist_tries_his_weakest_sure_taker_first_where_the_game_says_so()
     """The follow order (``tricks._order``), Six-Bid, spades trumps, the soloist in seat 0 last to 9H 6H
     with AH QH: both take the trick, and Six-Bid's rules (``take_weakest``) try the queen first, keeping
     the ace that heads the suit; without the flag (Schafkopf's and Clobby's order) the fatter ace comes
-    first.  A defender last to the soloist's lead, partner not in it, keeps the fattest-first order
-    either way; the flag reaches the kernel through the rules' ``params``."""
+    first.  A defender last to the soloist's 9H, his partner's 6H under it, keeps the fattest-first
+    order either way (the flag is the maximising seat's); it reaches the kernel in the rules' ``params``."""
     rules = sixbid_tables.trick_rules(SIXBID_SUITS.index("S"))
     assert rules.take_weakest and rules.arrays(sixbid_tables.PIPS)[2][tricks.P_TAKE_WEAKEST] == 1
     plain = jit.python_copy(tricks)  # the same code as Python: no compiling for a unit test
@@ -527,8 +527,8 @@ def test_the_soloist_tries_his_weakest_sure_taker_first_where_the_game_says_so()
             n = plain._order(buf, 0, n, -1, others, trick, 0, 2, (mover + 1) % 3, mover, h, table, power, side, 3,
                              rules.ncards, False, weakest)
             got = [rules.order[int(c)] for c in buf[:n]]
-            first = "QH" if weakest and mover == 0 else "AH"
-            assert got == [SIXBID_INDEX[first], SIXBID_INDEX["QH" if first == "AH" else "AH"]], (mover, weakest)
+            expected = "QH AH" if weakest and mover == 0 else "AH QH"
+            assert got == [SIXBID_INDEX[c] for c in expected.split()], (mover, weakest)
 
 
 def test_a_seat_ducks_every_trick_when_each_card_has_as_many_of_its_own_below_it_as_the_others() -> None:
