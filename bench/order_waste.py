@@ -32,7 +32,7 @@ from typing import Any
 from pair_kernels import Solve, ramsch_deals, sixbid_deals  # a sibling bench: its deals, not a copy of them
 from parlour.search import jit, tricks, warm
 
-#: the wasted nodes of one node: (tricks left, place in the trick, the mover's side)
+#: where a node stands: (tricks left, its place in the trick, S for the seat that maximises, D for the others)
 Place = tuple[int, int, str]
 
 
