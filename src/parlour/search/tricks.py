@@ -377,10 +377,10 @@ def _order(buf: Int64s, at: int, n: int, first: int, others: int, trick: Int64s,
     the top cards that hold his later tricks.  On the hardest of 200 solos as bid (2.13 M nodes), an
     eighth of the nodes went to a soloist's fattest taker that failed before a cheaper one cut (the
     queen, not the ten of trumps: ``bench/order_waste.py`` counts such nodes); with this order the
-    deal took 1.08 M.  Measured from empty tables,
-    paired deal by deal (``bench/pair_kernels.py --as-bid``): 400 Six-Bid solos and hearts as the easy
-    players bid them, 60.3 M nodes against 82.2 M and 0.75 of the CPU, p99 78 ms against 134; forced,
-    64.9 M against 69.2 M, 0.96 of the CPU; the same values.  Only the maximising seat's takers: every
+    deal took 1.08 M.  Measured from empty tables, paired deal by deal (``bench/pair_kernels.py
+    --as-bid``): 400 Six-Bid solos and hearts as the easy players bid them, 60.3 M nodes against
+    82.2 M and 0.75 of the CPU, p99 78 ms against 134; forced, 64.9 M against 69.2 M, 0.96 of the
+    CPU; the same values.  Only the maximising seat's takers: every
     seat's took 0.78 of the CPU as bid but 1.08 forced, the defenders' too as the last hand only 1.02
     and 1.07 (and every second hand's weakest first measured worse, above); a defender's cards that
     leave the trick to his partner before those that overtake him, 6 to 12 % more nodes.  Nor in
