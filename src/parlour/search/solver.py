@@ -43,8 +43,7 @@ class SearchCut(Exception):
 
 
 class _Budget:
-    """The nodes still allowed to this thread's solves (:func:`budget`), and the solvers whose
-    tables were emptied for it."""
+    """The nodes still allowed to this thread's solves (:func:`budget`), and the tables emptied for it."""
 
     def __init__(self, nodes: int, fresh: bool) -> None:
         self.nodes = nodes
@@ -59,8 +58,8 @@ _local = threading.local()
 @contextmanager
 def budget(nodes: int, fresh: bool = True) -> Iterator[None]:
     """Every solve of this thread in the block shares ``nodes`` search nodes; past them it raises
-    :class:`SearchCut`.  Each solver's table is emptied at its first solve in the block, unless
-    ``fresh`` is False.
+    :class:`SearchCut`.  Each table is emptied at the first solve in the block that uses it (a shared
+    one once), unless ``fresh`` is False.
 
     Why emptied: how many nodes a solve takes depends on what its table already holds (its values
     never do), so a budget met or missed is the same every time only from an empty table: the
@@ -81,10 +80,17 @@ class TrickSolver:
     (by default what they take themselves; a misère counts the opponents' tricks)."""
 
     def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int], tt_bits: int = TT_BITS,
-                 counted: Sequence[int] | None = None, kernels: ModuleType | None = None) -> None:
+                 counted: Sequence[int] | None = None, kernels: ModuleType | None = None,
+                 table: Int64s | None = None, tag: int = 0) -> None:
         """``kernels``: the kernel module to run, for a bench that pairs two versions of ``tricks``
         (``bench/pair_kernels.py``; its arrays are that module's, its ``rules`` arrays this one's);
-        None: :func:`warm.kernels`, compiled once it is ready."""
+        None: :func:`warm.kernels`, compiled once it is ready.
+
+        ``table``: a transposition table (``tricks.new_table``) to share with other solvers, in place
+        of one of ``tt_bits`` of its own, and ``tag``: this solver's among them (1 and up, one each).
+        Why: a table is the costly part of a solver (2**18 rows are 8 MiB, about a millisecond to
+        make), and a game whose players solve for many trumps and soloists in one decision (Six-Bid's
+        bids) would otherwise make one for each; the tag keeps their entries apart (``tricks._keys``)."""
         self.rules = rules
         self.objective = objective
         self._kernels = kernels
@@ -97,7 +103,13 @@ class TrickSolver:
         for seat in side if counted is None else counted:
             self._side[seat] |= tricks.COUNTED
         own = kernels or tricks
-        self._tt = own.new_table(1 << tt_bits)
+        if table is None:
+            self._tt = own.new_table(1 << tt_bits)
+        elif 0 < tag < 1 << tricks.TAG_BITS:
+            self._tt = table
+            self._params[tricks.P_TAG] = tag
+        else:
+            raise ValueError(f"a shared table's solver needs a tag from 1 to {(1 << tricks.TAG_BITS) - 1}, not {tag}")
         self._buf, self._frames, self._stats = own.work_arrays()
         self._trick = own.trick_array()
         self._hands = np.zeros(3, np.int64)
@@ -112,7 +124,8 @@ class TrickSolver:
 
     def clear(self) -> None:
         """Empty the table, so that the next solve starts from nothing (a bench that times one deal's
-        solve alone, or a budget's first solve: :func:`budget`)."""
+        solve alone, or a budget's first solve: :func:`budget`); a shared table is emptied for every
+        solver that shares it."""
         (self._kernels or tricks).empty_table(self._tt)
 
     def _kernel_module(self) -> ModuleType:
@@ -137,8 +150,8 @@ class TrickSolver:
         limit: _Budget | None = getattr(_local, "budget", None)
         if limit is None:
             return solve()
-        if limit.fresh and id(self) not in limit.emptied:
-            limit.emptied.add(id(self))
+        if limit.fresh and id(self._tt) not in limit.emptied:  # a shared table once, not once a solver
+            limit.emptied.add(id(self._tt))
             self.clear()
         stats = self._stats
         before = int(stats[tricks.S_NODES])

@@ -93,10 +93,11 @@ _pext = pext_op()
 #: the led suit takes a trick, any card of it may be played, and a suit's cards are numbered strongest
 #: first (``TrickRules.arrays``), so that a misère's test of a seat that ducks every trick holds; and
 #: ``P_TAKE_WEAKEST``: 1 when a seat that maximises tries the weakest of its cards that take the trick
-#: first, not the fattest (``TrickRules.take_weakest``, :func:`_order`)
+#: first, not the fattest (``TrickRules.take_weakest``, :func:`_order`); and the solver's ``P_TAG``: what
+#: tells its entries from those of the other solvers that share its table (:func:`_keys`)
 (P_PLAYERS, P_CARDS, P_TRICK_BONUS, P_LAST_BONUS, P_MODE, P_SCORE_ALL, P_SCORE_NONE, P_SCORE_FEWEST,
- P_PAST, P_EXTRA, P_DEALER, P_PLAIN, P_TAKE_WEAKEST) = range(13)
-PARAMS = 13
+ P_PAST, P_EXTRA, P_DEALER, P_PLAIN, P_TAKE_WEAKEST, P_TAG) = range(14)
+PARAMS = 14
 #: scoring modes: ``SUM``, the side's points from here (every contract with two sides);
 #: ``LOWEST``, each for himself and the fewest points score (Schafkopf's Ramsch): the value is the
 #: seat that maximises' margin when the deal ends, from the history (``P_PAST``) and the cards
@@ -496,11 +497,14 @@ def _keys(h: Int64s, leader: int, past: int, params: Int64s, rules: Int64s) -> t
     and in ``LOWEST`` mode the history above the second hand's 32 bits and the leaf's data above
     bit ``LEAF_SHIFT`` of the third (``TrickRules`` allows that mode only for packs of 32 cards or
     fewer).  Why in the key: that mode's value is the final score, which depends on them; a
-    ``SUM`` value is points still to come and does not."""
+    ``SUM`` value is points still to come and does not.  The first word holds the solver's tag too
+    (``P_TAG``, above the cards): solvers of other rules or sides that share one table number the
+    cards otherwise or count other seats, so the same hands are another position to each."""
     h0, h1, h2 = _canonical(h[0], h[1], h[2], rules, RUN)
+    first = h0 | (params[P_TAG] << TAG_SHIFT) | (leader << 60)
     if params[P_MODE] == SUM:
-        return h0 | (leader << 60), h1, h2
-    return (h0 | (leader << 60), h1 | (past << 32),
+        return first, h1, h2
+    return (first, h1 | (past << 32),
             h2 | ((params[P_EXTRA] | (params[P_DEALER] << 8)) << LEAF_SHIFT))
 
 
@@ -551,17 +555,19 @@ def _put(tt: Int64s, bucket: int, k0: int, k1: int, k2: int, mask: int, w1: int,
 SIG_SHIFT = 40
 KEY_BITS = (1 << SIG_SHIFT) - 1
 SIG_HALF = 20
-#: the hands' bits of a first key word (the leader is above them)
-HANDS = (1 << 60) - 1
+#: the hands' bits of a first key word (the tag and the leader are above them: :func:`_keys`)
+HANDS = (1 << SIG_SHIFT) - 1
+#: where a first key word's tag starts (``P_TAG``), and how many bits it may take
+TAG_SHIFT = SIG_SHIFT
+TAG_BITS = 60 - TAG_SHIFT
 
 
 @inline
 def _quasi_keys(k0: int, k1: int, k2: int, rules: Int64s) -> tuple[int, int, int]:
     """A trick start's key words in the quasi half of the table: its canonical hands
     (:func:`_keys`, ``SUM`` mode) with every quasi-run's cards moved to its top as well."""
-    leader = k0 >> 60
     q0, q1, q2 = _canonical(k0 & HANDS, k1, k2, rules, QRUN)
-    return q0 | (leader << 60), q1, q2
+    return q0 | (k0 & ~HANDS), q1, q2
 
 
 @inline

@@ -37,6 +37,7 @@ from parlour.games.sixbid.solver import (
 from parlour.games.sixbid.tables import NCARDS, PIPS, trick_rules
 from parlour.registry import load
 from parlour.search import tricks
+from parlour.search.solver import TrickSolver
 
 GAME = load("sixbid")
 EASY = make("sixbid", "easy")
@@ -151,6 +152,24 @@ def test_solver_matches_minimax_on_small_endgames() -> None:
         contracts.add(pos.contract)
         assert 2 * deal_chips(pos) == _minimax(state, pos.soloist)
     assert len(contracts) == 6
+
+
+
+def test_the_pip_solvers_of_every_trump_and_soloist_share_one_table_and_keep_their_entries_apart() -> None:
+    """A thread's pip solvers, one for each trump and soloist, share one table (``PIP_TT_BITS``), each
+    tagged by its pair.  The same hands solved for every pair in turn on it, twice (the second time
+    every position is in the table, the other pairs' too), give what a solver with a table of its own
+    gives.  Without the tag a pair would find another's entries for the same hands: other trumps and
+    soloists, other values."""
+    for state in _endgames(5, 4, (5, 6)):
+        pos = _pos(state)
+        pairs = [(trump, soloist) for trump in range(5) for soloist in range(3)]
+        own = {(t, s): TrickSolver(trick_rules(t), PIPS, [s], tt_bits=12).exact(pos.hands, pos.leader, pos.trick)
+               for t, s in pairs}
+        assert len(set(own.values())) > 1  # the pairs differ, so a pair that read another's entries would err
+        for _ in range(2):
+            shared = {(t, s): Solver(t, s, False).value(pos.hands, pos.leader, pos.trick) for t, s in pairs}
+            assert shared == own
 
 
 @pytest.mark.slow

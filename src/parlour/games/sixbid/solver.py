@@ -24,8 +24,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
+from ...search import tricks
 from ...search.pimc import ActionValues
-from ...search.solver import TrickSolver
+from ...search.solver import TT_BITS, TrickSolver
 from .rules import (
     CALL,
     CODES,
@@ -45,15 +46,19 @@ from .tables import NO_TRICK, PIPS, misere_rules, trick_rules
 
 #: the pips of each 9-bit strength pattern of one suit
 PATTERN_PIPS = tuple(sum(PIP[r] for r in range(9) if pat >> r & 1) for pat in range(512))
-#: the kernel's solvers kept per thread (each holds an 8 MiB transposition table, the core's
-#: default ``TT_BITS``), the last few (trump, soloist) pairs: an entry is exact for any deal with
-#: that trump and soloist, so the sampled deals of one decision (and the decisions of one deal)
-#: share one table.  Why the default and not a larger table: the table's probes are the kernel's
-#: cache misses, and 8 MiB stays in this machine's 32 MiB cache.  60 deals a pip contract from the
-#: first card (``bench_solver_sixbid.py speed``, the table kept): 2**20 rows 6.4-7.5 M nodes/s,
-#: solo 26.5-28.5 / 522-574 ms median / p99; 2**18 rows 8.2-8.6 M, 20.3-20.6 / 482-491 ms;
-#: 2**17 as fast and 2**16 no faster, both with more nodes on the hardest deals
-_KEEP = 2
+#: the rows of the one transposition table that a thread's pip solvers share, one solver for each
+#: (trump, soloist) pair, each with its tag (``TrickSolver``'s ``table``): an entry is exact for any
+#: deal with that trump and soloist, so the sampled deals of one decision (and the decisions of one
+#: deal) share it.  Why one table and not one a pair: a bid or the trump's choice solves for every
+#: trump and soloist it prices, and when each pair had a table of its own (the last two kept) a
+#: decision made 100 to 200 of them, 8 MiB and about a millisecond each, 0.1 to 0.2 s of its 0.29 s
+#: (five deals of ``parlour.load("sixbid")``, strong in every seat).  Why the core's default size
+#: and not a larger table: the table's probes are the kernel's cache misses, and 8 MiB stays in
+#: this machine's 32 MiB cache.  60 deals a pip contract from the first card (``bench_solver_sixbid.py
+#: speed``, the table kept): 2**20 rows 6.4-7.5 M nodes/s, solo 26.5-28.5 / 522-574 ms median / p99;
+#: 2**18 rows 8.2-8.6 M, 20.3-20.6 / 482-491 ms; 2**17 as fast and 2**16 no faster, both with more
+#: nodes on the hardest deals
+PIP_TT_BITS = TT_BITS
 #: rows of a misère solver's table (its searches stop at the soloist's first trick)
 NO_TRICK_TT_BITS = 16
 _local = threading.local()
@@ -71,17 +76,16 @@ def threshold_contract(contract: int) -> bool:
 
 
 def _pip_solver(trump: int, soloist: int) -> TrickSolver:
-    """This thread's kernel solver for the soloist's pips with ``trump`` (kept: see ``_KEEP``)."""
+    """This thread's kernel solver for the soloist's pips with ``trump``, on the thread's one table
+    (``PIP_TT_BITS``), tagged by the pair."""
     kept: dict[tuple[int, int], TrickSolver] | None = getattr(_local, "solvers", None)
     if kept is None:
         kept = _local.solvers = {}
-    key = (trump, soloist)
-    got = kept.pop(key, None)
+        _local.pip_table = tricks.new_table(1 << PIP_TT_BITS)
+    got = kept.get((trump, soloist))
     if got is None:
-        got = TrickSolver(trick_rules(trump), PIPS, [soloist])
-        while len(kept) >= _KEEP:
-            del kept[next(iter(kept))]
-    kept[key] = got  # the most recent last
+        got = kept[trump, soloist] = TrickSolver(trick_rules(trump), PIPS, [soloist], table=_local.pip_table,
+                                                 tag=1 + 3 * trump + soloist)
     return got
 
 
@@ -122,7 +126,7 @@ class Solver:
     included (he maximizes, the opponents minimize).  ``misere`` True: values are 0 (he takes no
     further trick) or -1.  Positions are ``hands`` (masks by seat), ``leader`` and ``trick`` (the
     card indices on the table); the arguments are not changed.  The transposition table outlives
-    the solver (see ``_KEEP``), so solving the children of one position or many sampled deals
+    the solver (see ``PIP_TT_BITS``), so solving the children of one position or many sampled deals
     shares it.
     """
 
