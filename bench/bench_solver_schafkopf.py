@@ -9,10 +9,14 @@ Usage:
 
 ``speed``: N solo deals (bid and discarded by the easy player), each solved exactly from the first
 card (the soloist's score, ``SoloSolver.score``): the nodes of the row (millions; the same on any
-machine, where the times are not), nodes/s, median, p99 and max ms per deal.  The
-kernel's table is kept from deal to deal, as in a player.  Then N Ramsch deals (all passed), each
-solved from the first card for the seat to lead (``RamschSolver``: the paranoid value, the kernel's
-LOWEST mode), and the same at T tricks left; each Ramsch row stops after L seconds.
+machine, where the times are not), nodes/s, median, p99 and max ms per deal.  Each deal is
+solved from empty tables, emptied off the clock (``SoloSolver.clear``, ``RamschSolver.clear``) as
+``pair_kernels.py`` solves them.  Why: a table kept from deal to deal holds only other deals' entries,
+in memory gone cold in the cache while the next deal is dealt; the same 300 Ramsches, one host, one
+hour: 42.02 M nodes and 2.4-2.5 / 102-104 ms median / p99 kept, 41.66 M and 2.1 / 93-96 emptied.
+Then N Ramsch deals (all passed), each solved from the first card for the seat to lead
+(``RamschSolver``: the paranoid value, the kernel's LOWEST mode), and the same at T tricks left;
+each Ramsch row stops after L seconds.
 
 ``proof``: the same N solo deals, each solved three times, every time from empty tables: the
 score (``SoloSolver.score``, the probes that home in on it), the *proof* (the two probes that any
@@ -100,6 +104,7 @@ def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
     nodes = 0
     for _, _, pos in islice(deals("solo", 10), count):
         solver = SoloSolver(pos.soloist)
+        solver.clear()
         t = time.perf_counter()
         solver.score(pos)
         ms.append(1000 * (time.perf_counter() - t))
@@ -110,6 +115,7 @@ def bench_speed(count: int, ramsch_tricks: int, ramsch_limit: float) -> None:
         start = time.perf_counter()
         for _, seat, pos in islice(deals("ramsch", left), count):
             ramsch = RamschSolver(seat, pos.dealer, pos.skat)
+            ramsch.clear()
             t = time.perf_counter()
             ramsch.value(pos)
             ms.append(1000 * (time.perf_counter() - t))

@@ -21,9 +21,14 @@ which helps the bid hands most, on a faster host: solo 9.5 / 124 against 9.2-11.
 4.4 / 66 against 6.1-7.2 / 74-95.  The easy players bid spread, guarantee and call once or twice in
 200,000 deals, so those rows hold a deal or two.
 
-``speed``: per contract, N deals each solved exactly from the first card (``Solver.value``, a
-new ``Solver`` per deal; the kernel's table is kept from deal to deal as in a player): nodes/s,
-median, p99 and max ms per deal.  The rows ``guarantee?`` and ``call?`` ask what the players ask
+``speed``: per contract, N deals each solved exactly from the first card (``Solver.value``) from an
+empty table, emptied off the clock (``Solver.clear``) as ``pair_kernels.py`` solves them: nodes/s,
+median, p99 and max ms per deal.  Why emptied: a table kept from deal to deal holds only other
+deals' entries, in memory gone cold in the cache while the next deal is dealt, and the forced rows
+share their seeds (the solo's deal with its trump is the guarantee's), so a later row found its deals
+solved.  200 solos as bid, one host, one hour: 8.4-8.7 / 94-97 ms median / p99 kept, 7.4-7.5 / 85-86
+emptied (before the pip solvers shared one table, most deals also made a new 8 MiB table on the clock:
+10.7 / 102).  The rows ``guarantee?`` and ``call?`` ask what the players ask
 in those contracts instead: can the soloist make his target, the widow counted, and can he make
 ``solver.MARGIN`` pips less and more (``Solver.at_least``, three null-window searches: the strong
 player's ``action_values`` asks them of each card, the deal review the first alone).  The plain
@@ -119,8 +124,9 @@ def bench_speed(count: int, seconds: float, contracts: list[str], bid: bool = Fa
         t_row = time.perf_counter()
         deals = as_bid(contract) if bid else (first_card(contract, seed) for seed in range(1, count + 1))
         for pos in islice(deals, count):
-            t0 = time.perf_counter()
             solver = Solver(pos.trump, pos.soloist, no_trick_contract(pos.contract))
+            solver.clear()
+            t0 = time.perf_counter()
             need = threshold_need(pos)
             if row.endswith("?") and need is not None:
                 for margin in (need, *margin_needs(need)):

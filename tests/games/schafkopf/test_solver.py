@@ -245,6 +245,28 @@ def _ramsch_at(seed: int, tricks_left: int) -> Position:
     return position_from_state(state)
 
 
+
+def test_clear_starts_a_solve_afresh_on_the_threads_tables() -> None:
+    """``clear`` (a bench's whole deals, each from nothing): a deal solved again after it takes the
+    nodes of its first solve; without it, fewer (the table holds the first solve's entries)."""
+    _, state = next(iter(solo_deals(1, 0)))
+    solo = position_from_state(state)
+    assert solo.soloist is not None
+    _, ramsch = _ramsch_positions(1, 6, seed=3)[0]
+    solvers: list[tuple[SoloSolver | RamschSolver, Callable[[], object]]] = []
+    soloist = SoloSolver(solo.soloist)
+    solvers.append((soloist, lambda: soloist.score(solo)))
+    paranoid = RamschSolver(0, ramsch.dealer, ramsch.skat)
+    solvers.append((paranoid, lambda: paranoid.value(ramsch)))
+    for solver, solve in solvers:
+        solver.clear()
+        first = solve()
+        nodes = solver.nodes
+        assert solve() == first and solver.nodes - nodes < nodes
+        solver.clear()
+        before = solver.nodes
+        assert solve() == first and solver.nodes - before == nodes
+
 def test_ramsch_positions_with_six_tricks_left_match_the_old_solver() -> None:
     """Where minimax through the engine is out of reach: the old pure-Python paranoid search
     (``bench_solver_schafkopf.py equal`` compares a hundred 7-trick positions)."""

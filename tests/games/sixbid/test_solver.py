@@ -172,6 +172,20 @@ def test_the_pip_solvers_of_every_trump_and_soloist_share_one_table_and_keep_the
             assert shared == own
 
 
+
+def test_clear_starts_a_solve_afresh_on_the_shared_table() -> None:
+    """``clear`` (a bench's whole deals, each from nothing): a position solved again after it takes the
+    nodes of its first solve; without it, fewer (the table holds the first solve's entries)."""
+    pos = _pos(next(_endgames(7, 1, (6,))))
+    solver = Solver(pos.trump, pos.soloist, False)
+    solver.clear()
+    first = solver.value(pos.hands, pos.leader, pos.trick)
+    nodes = solver.nodes
+    assert solver.value(pos.hands, pos.leader, pos.trick) == first and solver.nodes - nodes < nodes
+    solver.clear()
+    before = solver.nodes
+    assert solver.value(pos.hands, pos.leader, pos.trick) == first and solver.nodes - before == nodes
+
 @pytest.mark.slow
 def test_solver_matches_minimax_on_larger_endgames() -> None:
     for state in _endgames(2, 1500, (3, 3, 4)):

@@ -118,6 +118,12 @@ class SoloSolver:
         self.sol = soloist
         self.nodes = 0
 
+    def clear(self) -> None:
+        """Empty the tables, so that the next solve starts from nothing (a bench that times whole deals
+        one by one); they are the thread's, shared with its other ``SoloSolver``s."""
+        for searcher in _searchers():
+            searcher.clear()
+
     def _turn(self, hands: Sequence[int], leader: int) -> tuple[list[int], int]:
         """The hands and leader with the soloist in seat 0 (the kernel's side), seat order kept."""
         s = self.sol
@@ -237,6 +243,11 @@ class RamschSolver:
         self.skat_pips = pips_of(skat)
         self.nodes = 0
         self.searcher = searcher
+
+    def clear(self) -> None:
+        """Empty the table, so that the next solve starts from nothing (a bench that times whole deals
+        one by one); without a searcher of its own, the thread's, which its other Ramsches share."""
+        (self.searcher or _ramsch_searcher()).clear()
 
     def value(self, pos: Position) -> int:
         """Twice the root seat's margin under paranoid perfect play."""

@@ -142,6 +142,11 @@ class Solver:
         """Search nodes this solver has visited (for the benches)."""
         return self._core.nodes - self._nodes0
 
+    def clear(self) -> None:
+        """Empty the table, so that the next solve starts from nothing (a bench that times whole deals
+        one by one); a pip solver's table is the thread's, shared with its other pip solvers."""
+        self._core.clear()
+
     def _safe(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> bool:
         """A misère: whether the soloist can take no trick from here (his opponents take them all)."""
         left = _tricks_left(hands, trick)
