@@ -37,6 +37,38 @@ def test_easy_bot_always_returns_a_legal_action(seed):
         assert easy.act(view, rng) in view["legal_actions"]
 
 
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), contract=st.sampled_from(["solo", "heart", "misere", "guarantee", "spread",
+                                                                  "call"]),
+       random_play=st.sampled_from([0.0, 0.3]))
+def test_the_rule_from_an_open_position_plays_as_from_the_view(seed: int, contract: str, random_play: float) -> None:
+    """``open_card`` (the strong player's play-outs) chooses as ``act`` does from the seat's view, for the
+    soloist and each defender of every contract (elder bids it, the others pass), at every card of a deal
+    (some cards random, for odd positions).  The seat's view holds what the open position must leave out:
+    the widow's cards, which nobody has seen, and a spread's open hand."""
+    rng = random.Random(seed)
+    easy = bot.EasyBot()
+    state = parlour.load("sixbid").new_state(seed=seed)
+    state.apply(contract)
+    compared = 0
+    while not state.deals:
+        view = state.view(state.current_player)
+        legal = view["legal_actions"]
+        if state.phase == "bid":
+            action = "pass"
+        elif state.phase == "play":
+            action = easy.act(view, random.Random(0))
+            if len(legal) > 1:
+                assert easy.open_card(state.open_position(), legal, random.Random(0)) == action
+                compared += 1
+            if rng.random() < random_play:
+                action = rng.choice(legal)
+        else:
+            action = easy.act(view, random.Random(0))
+        state.apply(action)
+    assert compared > 0 or contract in ("misere", "spread")  # a misère or spread may end at its first trick
+
 def test_easy_bots_play_whole_matches():
     game = parlour.load("sixbid", chips=100)
     easy = make("sixbid", "easy")

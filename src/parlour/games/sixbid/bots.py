@@ -23,8 +23,9 @@ from typing import Any
 
 from ...actions import CardChoice, SuitChoice
 from ...bots import PhaseBot
+from ...cards import bit_indices
 from .actions import parse_action
-from .rules import CODES, NO_TRUMP, PIP_OF, POWER_OF, SUITS, no_trick_contract
+from .rules import BIDS, CODES, NO_TRUMP, PIP_OF, POWER_OF, SPREAD, SUITS, OpenPosition, cards_of, no_trick_contract
 from .rules import STRENGTH as ORDER  # low to high
 
 STRENGTH = {r: i for i, r in enumerate(ORDER)}
@@ -39,7 +40,6 @@ SOLO_ACES_TENS = 38
 SOLO_ESTIMATE = 54
 HEART_ACES_TENS = 44
 HEART_ESTIMATE = 62
-BIDS = ("solo", "heart", "misere", "guarantee", "spread", "call")
 
 
 def strength(card: str) -> int:
@@ -172,6 +172,10 @@ def winning(trick: list[list[Any]], trump: str | None) -> tuple[int, str]:
     return best_seat, best_card
 
 
+#: every card of the pack, as a mask
+PACK = (1 << len(CODES)) - 1
+
+
 def seen_cards(view: dict[str, Any]) -> set[str]:
     seen = set(view["hand"])
     for t in view.get("tricks") or []:
@@ -238,25 +242,47 @@ class EasyBot(PhaseBot):
 
     # -- play --------------------------------------------------------------------------------------
     def _card(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        choice = self._play(view, legal)
+        choice = self._play(view, legal, seen_cards(view))
         return choice if choice in legal else rng.choice(legal)
 
-    def _play(self, view: dict[str, Any], legal: list[str]) -> str:
+    def open_card(self, deal: OpenPosition, actions: list[str], rng: random.Random) -> str:
+        """The card this rule plays for the seat to move in ``deal`` (``actions``: its legal cards), from
+        what that seat may know: its hand, the cards played (not the widow), and a spread's open hand.
+
+        Why a second door to the rule: a strong player plays thousands of easy cards a decision in the
+        deals it samples to price a bid (``strong.py``'s play-outs), and building each seat's view for them
+        took a third of their time.  It makes the same choice as :meth:`act` on that seat's view
+        (``test_bot.py`` checks)."""
+        if len(actions) == 1:
+            return actions[0]
+        seat = (deal.leader + len(deal.trick)) % 3
+        on_table = sum(1 << c for c in deal.trick)
+        played = PACK & ~(deal.hands[0] | deal.hands[1] | deal.hands[2] | on_table | deal.widow)
+        seen = {CODES[c] for c in bit_indices(played | on_table | deal.hands[seat])}
+        view = {"seat": seat, "soloist": deal.soloist, "contract": BIDS[deal.contract],
+                "trump": SUITS[deal.trump] if deal.trump != NO_TRUMP else None,
+                "trick": [[(deal.leader + i) % 3, CODES[c]] for i, c in enumerate(deal.trick)],
+                "spread_hand": cards_of(deal.hands[deal.soloist], deal.trump) if deal.contract == SPREAD else None}
+        choice = self._play(view, actions, seen)
+        return choice if choice in actions else rng.choice(actions)
+
+    def _play(self, view: dict[str, Any], legal: list[str], seen: set[str]) -> str:
+        """The play rule, from the fields of ``view`` it reads (seat, soloist, contract, trump, trick and a
+        spread's open hand) and the cards its seat has ``seen`` (its hand and the cards played)."""
         contract = view["contract"]
         me = view["seat"]
         soloist = view["soloist"]
         if no_trick_contract(contract):
             if me == soloist:
-                return self._misere_soloist(view, legal)
+                return self._misere_soloist(view, legal, seen)
             return self._misere_defender(view, legal)
         if me == soloist:
-            return self._trump_soloist(view, legal)
-        return self._trump_defender(view, legal)
+            return self._trump_soloist(view, legal, seen)
+        return self._trump_defender(view, legal, seen)
 
-    def _trump_soloist(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _trump_soloist(self, view: dict[str, Any], legal: list[str], seen: set[str]) -> str:
         trump = view["trump"]
         trick = view["trick"]
-        seen = seen_cards(view)
         if not trick:
             trumps = [c for c in legal if c[1] == trump]
             trumps_out = [c for c in ALL_CARDS if c[1] == trump and c not in seen]
@@ -273,13 +299,12 @@ class EasyBot(PhaseBot):
             return lowest(side)
         return self._follow_to_win(view, legal, trick, trump, seen, partner=None)
 
-    def _trump_defender(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _trump_defender(self, view: dict[str, Any], legal: list[str], seen: set[str]) -> str:
         trump = view["trump"]
         trick = view["trick"]
         soloist = view["soloist"]
         me = view["seat"]
         partner = 3 - me - soloist
-        seen = seen_cards(view)
         if not trick:
             masters = [c for c in legal if c[1] != trump and is_master(c, seen)]
             if masters:
@@ -318,9 +343,8 @@ class EasyBot(PhaseBot):
                     return cheapest
         return lowest(legal)
 
-    def _misere_soloist(self, view: dict[str, Any], legal: list[str]) -> str:
+    def _misere_soloist(self, view: dict[str, Any], legal: list[str], seen: set[str]) -> str:
         trick = view["trick"]
-        seen = seen_cards(view)
         if not trick:
             # Lead a card some unseen card of its suit can still beat, lowest first.
             safe = [c for c in legal if not is_master(c, seen)]

@@ -160,7 +160,8 @@ class OpenPosition(NamedTuple):
 
     ``hands``: card masks by seat; ``trick``: the card indices on the table, led by
     ``leader``; ``trick_pips`` and ``tricks``: what each seat has taken so far; ``widow_pips``:
-    what the widow will count for the soloist (the trump contracts).  Why a public method
+    what the widow will count for the soloist (the trump contracts); ``widow``: its cards (a mask),
+    which no seat sees, so that the cards played are the others.  Why a public method
     builds it (:meth:`SixBidState.open_position`): the solver, the benches and the tests need
     the whole deal, and nothing outside this module reads the state's private fields.  A bot
     never calls it: it sees only its view.
@@ -175,6 +176,7 @@ class OpenPosition(NamedTuple):
     trick_pips: tuple[int, int, int]
     tricks: tuple[int, int, int]
     widow_pips: int
+    widow: int
 
 
 def _trick_dict(trick: tuple[int, tuple[str, ...], int]) -> dict[str, Any]:
@@ -521,7 +523,8 @@ class SixBidState(State):
         assert sol is not None and contract is not None
         h, p, t = self._hands, self._pips, self._tricks
         return OpenPosition((h[0], h[1], h[2]), self._leader, tuple(INDEX[c] for c in self._trick), sol, contract,
-                            self._trump, (p[0], p[1], p[2]), (t[0], t[1], t[2]), self._widow_pips)
+                            self._trump, (p[0], p[1], p[2]), (t[0], t[1], t[2]), self._widow_pips,
+                            sum(1 << INDEX[c] for c in self._widow_cards))
 
     # -- the rest of the API -----------------------------------------------------------------
     @property
