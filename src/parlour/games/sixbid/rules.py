@@ -164,7 +164,8 @@ class OpenPosition(NamedTuple):
     which no seat sees, so that the cards played are the others.  Why a public method
     builds it (:meth:`SixBidState.open_position`): the solver, the benches and the tests need
     the whole deal, and nothing outside this module reads the state's private fields.  A bot
-    never calls it: it sees only its view.
+    never calls it on the deal at the table: it sees only its view (the strong player's play-outs
+    ask it of the deals they sample, and play their cards from it: ``EasyBot.open_card``).
     """
 
     hands: tuple[int, int, int]
