@@ -28,8 +28,8 @@ deals' entries, in memory gone cold in the cache while the next deal is dealt, a
 share their seeds (the solo's deal with its trump is the guarantee's), so a later row found its deals
 solved.  200 solos as bid, one host, one hour: 8.4-8.7 / 94-97 ms median / p99 kept, 7.4-7.5 / 85-86
 emptied (before the pip solvers shared one table, most deals also made a new 8 MiB table on the clock:
-10.7 / 102).  The rows ``guarantee?`` and ``call?`` ask what the players ask
-in those contracts instead: can the soloist make his target, the widow counted, and can he make
+10.7 / 102).  The rows ``guarantee?`` and ``call?`` ask what the players ask in those contracts
+instead: can the soloist make his target, the widow counted, and can he make
 ``solver.MARGIN`` pips less and more (``Solver.at_least``, three null-window searches: the strong
 player's ``action_values`` asks them of each card, the deal review the first alone).  The plain
 ``guarantee`` and ``call`` rows, their exact pips, are the pip objective's cost on those

@@ -284,7 +284,6 @@ def test_a_solver_runs_the_kernels_it_is_given_and_clear_starts_it_afresh(monkey
         assert solver.nodes == 2 * first
 
 
-
 def test_a_shared_table_takes_a_tag_for_each_solver() -> None:
     """Solvers that share a table tell their entries apart by their tags (``tricks._keys``), so each
     needs one: 0 is the mark of a table of its own, and a tag past ``TAG_BITS`` would spill into the
@@ -295,6 +294,7 @@ def test_a_shared_table_takes_a_tag_for_each_solver() -> None:
         with pytest.raises(ValueError, match="needs a tag"):
             TrickSolver(rules, objective, [0], table=table, tag=tag)
     TrickSolver(rules, objective, [0], table=table, tag=(1 << tricks.TAG_BITS) - 1)
+
 
 @pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed: everything runs as Python already")
 def test_until_the_compiled_kernels_are_ready_a_player_gets_the_python_copy(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -245,7 +245,6 @@ def _ramsch_at(seed: int, tricks_left: int) -> Position:
     return position_from_state(state)
 
 
-
 def test_clear_starts_a_solve_afresh_on_the_threads_tables() -> None:
     """``clear`` (a bench's whole deals, each from nothing): a deal solved again after it takes the
     nodes of its first solve; without it, fewer (the table holds the first solve's entries)."""
@@ -266,6 +265,7 @@ def test_clear_starts_a_solve_afresh_on_the_threads_tables() -> None:
         solver.clear()
         before = solver.nodes
         assert solve() == first and solver.nodes - before == nodes
+
 
 def test_ramsch_positions_with_six_tricks_left_match_the_old_solver() -> None:
     """Where minimax through the engine is out of reach: the old pure-Python paranoid search

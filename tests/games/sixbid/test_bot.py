@@ -37,7 +37,6 @@ def test_easy_bot_always_returns_a_legal_action(seed):
         assert easy.act(view, rng) in view["legal_actions"]
 
 
-
 @settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), contract=st.sampled_from(["solo", "heart", "misere", "guarantee", "spread",
                                                                   "call"]),
@@ -68,6 +67,7 @@ def test_the_rule_from_an_open_position_plays_as_from_the_view(seed: int, contra
             action = easy.act(view, random.Random(0))
         state.apply(action)
     assert compared > 0 or contract in ("misere", "spread")  # a misère or spread may end at its first trick
+
 
 def test_easy_bots_play_whole_matches():
     game = parlour.load("sixbid", chips=100)

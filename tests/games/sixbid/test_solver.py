@@ -154,7 +154,6 @@ def test_solver_matches_minimax_on_small_endgames() -> None:
     assert len(contracts) == 6
 
 
-
 def test_the_pip_solvers_of_every_trump_and_soloist_share_one_table_and_keep_their_entries_apart() -> None:
     """A thread's pip solvers, one for each trump and soloist, share one table (``PIP_TT_BITS``), each
     tagged by its pair.  The same hands solved for every pair in turn on it, twice (the second time
@@ -172,7 +171,6 @@ def test_the_pip_solvers_of_every_trump_and_soloist_share_one_table_and_keep_the
             assert shared == own
 
 
-
 def test_clear_starts_a_solve_afresh_on_the_shared_table() -> None:
     """``clear`` (a bench's whole deals, each from nothing): a position solved again after it takes the
     nodes of its first solve; without it, fewer (the table holds the first solve's entries)."""
@@ -185,6 +183,7 @@ def test_clear_starts_a_solve_afresh_on_the_shared_table() -> None:
     solver.clear()
     before = solver.nodes
     assert solver.value(pos.hands, pos.leader, pos.trick) == first and solver.nodes - before == nodes
+
 
 @pytest.mark.slow
 def test_solver_matches_minimax_on_larger_endgames() -> None:
