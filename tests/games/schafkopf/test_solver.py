@@ -252,11 +252,10 @@ def test_clear_starts_a_solve_afresh_on_the_threads_tables() -> None:
     solo = position_from_state(state)
     assert solo.soloist is not None
     _, ramsch = _ramsch_positions(1, 6, seed=3)[0]
-    solvers: list[tuple[SoloSolver | RamschSolver, Callable[[], object]]] = []
     soloist = SoloSolver(solo.soloist)
-    solvers.append((soloist, lambda: soloist.score(solo)))
     paranoid = RamschSolver(0, ramsch.dealer, ramsch.skat)
-    solvers.append((paranoid, lambda: paranoid.value(ramsch)))
+    solvers: list[tuple[SoloSolver | RamschSolver, Callable[[], object]]] = [
+        (soloist, lambda: soloist.score(solo)), (paranoid, lambda: paranoid.value(ramsch))]
     for solver, solve in solvers:
         solver.clear()
         first = solve()
